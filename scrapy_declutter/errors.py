@@ -1,0 +1,21 @@
+"""The package's one error hierarchy: the core raises these, the Scrapy layer decides."""
+
+
+class DeclutterError(Exception):
+    """Base class of every error scrapy-declutter raises on purpose."""
+
+
+class InvalidOptionError(DeclutterError, ValueError):
+    """An option (or the Scrapy setting that maps to it) is unknown or has a bad value."""
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(f"{option}: {message}")
+        self.option = option
+
+
+class InvalidInputError(DeclutterError, TypeError):
+    """The page given to ``extract`` is neither ``str`` nor ``bytes``."""
+
+
+class ParseError(DeclutterError):
+    """lxml could not build any tree from the page."""

@@ -1,0 +1,72 @@
+"""``extract()``: the one call the Scrapy layer, the benchmarks and users make."""
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .blocks import Block
+from .document import build_document
+from .errors import InvalidInputError
+from .options import Options
+from .pipelines import Pipeline, build_pipeline
+
+
+@dataclass(frozen=True, eq=False)
+class ExtractionResult:
+    """What ``extract`` found: every block, labelled, in document order."""
+
+    blocks: list[Block]
+    language: str | None
+    pipeline: str
+    url: str | None = None
+    title: str | None = None
+
+    @property
+    def text(self) -> str:
+        """The kept blocks' text, one block a paragraph, separated by a blank line."""
+        return "\n\n".join(block.text for block in self.blocks if block.is_good)
+
+    def to_dict(self, blocks: bool = True) -> dict:
+        """JSON-safe (and picklable) values: text, language, pipeline, blocks."""
+        return {
+            "text": self.text,
+            "language": self.language,
+            "pipeline": self.pipeline,
+            "blocks": [block.to_dict() for block in self.blocks] if blocks else [],
+        }
+
+
+@lru_cache(maxsize=64)
+def _pipeline(options: Options) -> Pipeline:
+    return build_pipeline(options)
+
+
+def extract(
+    html: str | bytes,
+    url: str | None = None,
+    *,
+    encoding: str | None = None,
+    content_language: str | None = None,
+    **options,
+) -> ExtractionResult:
+    """Label every block of ``html`` and return them with the kept text.
+
+    ``html`` is ``str`` (used as is) or ``bytes`` (decoded honouring a BOM,
+    then ``encoding``, then the page's ``<meta charset>``). ``content_language``
+    is the HTTP ``Content-Language``, used by ``language="auto"`` when the page
+    declares no ``<html lang>``. Other keyword arguments are ``Options`` fields;
+    an unknown one or a bad value raises ``InvalidOptionError`` (a ``ValueError``).
+    """
+    opts = options.pop("options", None) or Options.from_kwargs(**options)
+    if not isinstance(html, (str, bytes, bytearray, memoryview)):
+        raise InvalidInputError(f"html must be str or bytes, not {type(html).__name__}")
+    if not isinstance(html, str):
+        html = bytes(html)
+    document = build_document(
+        html,
+        language=opts.language,
+        url=url,
+        encoding=encoding,
+        content_language=content_language,
+    )
+    _pipeline(opts)(document)
+    return ExtractionResult(document.blocks, document.language, opts.pipeline, url, document.title)

@@ -1,0 +1,160 @@
+"""jusText as four stages over the block model (its algorithm.rst, step by step).
+
+1. ``ClassifyContextFree``: each block alone is ``bad``, ``good``, ``short``
+   or ``near-good`` by its length, link density and stopword density.
+2. ``PreprocessHeadings``: a short heading shortly before a good block is
+   promoted to near-good, so it is not lost in step 3.
+3. ``ClassifyContextSensitive``: short and near-good blocks take the class of
+   the good or bad blocks around them; the document edges count as bad.
+4. ``PostprocessHeadings``: a heading that was not bad by itself and comes
+   shortly before a good block is kept.
+
+Each stage writes ``cf_label`` (step 1) or ``label`` and keeps no state.
+"""
+
+from dataclasses import dataclass
+
+from .blocks import Block
+from .document import Document
+from .labels import Label
+
+GOOD, BAD, SHORT, NEAR_GOOD = Label.GOOD, Label.BAD, Label.SHORT, Label.NEAR_GOOD
+
+
+@dataclass(frozen=True)
+class ClassifyContextFree:
+    """Sets ``cf_label`` (and ``label``, its starting value) on every block.
+
+    Links, copyright notices and ``<select>`` options are bad whatever their
+    size. Stopword thresholds compare with ``>=``, as jusText's code does: its
+    language-independent mode (both thresholds 0) depends on it.
+    """
+
+    length_low: int = 70
+    length_high: int = 200
+    stopwords_low: float = 0.30
+    stopwords_high: float = 0.32
+    max_link_density: float = 0.2
+
+    def __call__(self, document: Document) -> None:
+        for block in document.blocks:
+            block.cf_label = block.label = self.classify(block)
+
+    def classify(self, block: Block) -> Label:
+        if block.link_density > self.max_link_density:
+            return BAD
+        if "\xa9" in block.text or "&copy" in block.text or block.in_select:
+            return BAD
+        if block.length < self.length_low:
+            return BAD if block.link_chars else SHORT
+        if block.stopword_density >= self.stopwords_high:
+            return GOOD if block.length > self.length_high else NEAR_GOOD
+        if block.stopword_density >= self.stopwords_low:
+            return NEAR_GOOD
+        return BAD
+
+
+def _good_within(blocks: list[Block], start: int, max_distance: int) -> bool:
+    """Is there a good block from ``start`` on, with at most ``max_distance``
+    characters of other blocks before it?"""
+    distance = 0
+    for j in range(start, len(blocks)):
+        block = blocks[j]
+        if distance > max_distance:
+            return False
+        if block.label is GOOD:
+            return True
+        distance += block.length
+    return False
+
+
+@dataclass(frozen=True)
+class PreprocessHeadings:
+    """Short headings within ``max_heading_distance`` characters before a good
+    block become near-good."""
+
+    max_heading_distance: int = 200
+
+    def __call__(self, document: Document) -> None:
+        blocks = document.blocks
+        for i, block in enumerate(blocks):
+            if block.heading and block.label is SHORT and _good_within(
+                blocks, i + 1, self.max_heading_distance
+            ):
+                block.label = NEAR_GOOD
+
+
+@dataclass(frozen=True)
+class PostprocessHeadings:
+    """Headings labelled bad by context, but not bad by themselves, become good
+    when a good block follows within ``max_heading_distance`` characters. One
+    pass: a heading this promotes does not count for the headings before it."""
+
+    max_heading_distance: int = 200
+
+    def __call__(self, document: Document) -> None:
+        blocks = document.blocks
+        for i, block in enumerate(blocks):
+            if (
+                block.heading
+                and block.label is BAD
+                and block.cf_label is not BAD
+                and _good_within(blocks, i + 1, self.max_heading_distance)
+            ):
+                block.label = GOOD
+
+
+def _nearest(labels: list[Label], wanted: frozenset[Label], before: bool) -> list[Label]:
+    """For each position, the nearest label in ``wanted`` strictly before it
+    (or after it), ``bad`` past the document's edge. One linear scan, so long
+    runs of short blocks cost no more than short runs."""
+    order = range(len(labels)) if before else range(len(labels) - 1, -1, -1)
+    nearest = [BAD] * len(labels)
+    seen = BAD
+    for i in order:
+        nearest[i] = seen
+        if labels[i] in wanted:
+            seen = labels[i]
+    return nearest
+
+
+_CERTAIN = frozenset({GOOD, BAD})
+_NOT_SHORT = frozenset({GOOD, BAD, NEAR_GOOD})
+
+
+@dataclass(frozen=True)
+class ClassifyContextSensitive:
+    """Gives every short and near-good block a final ``good`` or ``bad``.
+
+    A run of short/near-good blocks between two good blocks is good, between
+    two bad blocks bad. Between a bad and a good block, the near-good block
+    nearest the bad side divides the run: blocks from the bad block to it are
+    bad, the rest good; with no near-good block in the run, its short blocks
+    are bad. Good and bad blocks never change.
+    """
+
+    def __call__(self, document: Document) -> None:
+        blocks = document.blocks
+        labels = [block.label for block in blocks]
+        prev = _nearest(labels, _CERTAIN, before=True)
+        next_ = _nearest(labels, _CERTAIN, before=False)
+        prev_any = _nearest(labels, _NOT_SHORT, before=True)
+        next_any = _nearest(labels, _NOT_SHORT, before=False)
+        for i, block in enumerate(blocks):
+            if block.label is not SHORT:
+                continue
+            if prev[i] is next_[i]:
+                block.label = prev[i]
+            elif (prev[i] is BAD and prev_any[i] is NEAR_GOOD) or (
+                next_[i] is BAD and next_any[i] is NEAR_GOOD
+            ):
+                block.label = GOOD
+            else:
+                block.label = BAD
+
+        labels = [block.label for block in blocks]
+        prev = _nearest(labels, _CERTAIN, before=True)
+        next_ = _nearest(labels, _CERTAIN, before=False)
+        for i, block in enumerate(blocks):
+            if block.label is NEAR_GOOD:
+                block.label = BAD if prev[i] is BAD and next_[i] is BAD else GOOD

@@ -1,0 +1,73 @@
+"""The extraction options: one frozen dataclass, checked when it is made.
+
+The defaults are the seed papers' (jusText's algorithm.rst). Each field maps
+1:1 to a Scrapy setting: ``length_low`` is ``DECLUTTER_LENGTH_LOW``.
+"""
+
+import difflib
+from dataclasses import dataclass, fields
+from typing import Any
+
+from .errors import InvalidOptionError
+from .languages import AUTO, validate_language
+
+DEFAULT_PIPELINE = "justext"
+
+
+@dataclass(frozen=True)
+class Options:
+    """How to extract.
+
+    ``pipeline``: name of a registered pipeline (see ``pipeline_names()``).
+    ``language``: stoplist name or ISO 639-1 code; ``"auto"`` picks one per
+    page; ``None`` is jusText's language-independent mode (no stoplist, both
+    stopword thresholds at 0).
+    The jusText parameters keep jusText's names; ``no_headings`` drops its two
+    heading stages.
+    """
+
+    pipeline: str = DEFAULT_PIPELINE
+    language: str | None = AUTO
+    length_low: int = 70
+    length_high: int = 200
+    stopwords_low: float = 0.30
+    stopwords_high: float = 0.32
+    max_link_density: float = 0.2
+    max_heading_distance: int = 200
+    no_headings: bool = False
+
+    def __post_init__(self) -> None:
+        from .pipelines import pipeline_names  # pipelines import Options
+
+        if self.pipeline not in pipeline_names():
+            _fail("pipeline", self.pipeline, "one of " + ", ".join(sorted(pipeline_names())))
+        object.__setattr__(self, "language", validate_language(self.language))
+        for name in ("length_low", "length_high", "max_heading_distance"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                _fail(name, value, "a whole number >= 0")
+        for name in ("stopwords_low", "stopwords_high", "max_link_density"):
+            value = getattr(self, name)
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value <= 1:
+                _fail(name, value, "a number from 0 to 1")
+        if not isinstance(self.no_headings, bool):
+            _fail("no_headings", self.no_headings, "True or False")
+        if self.length_low > self.length_high:
+            _fail("length_low", self.length_low, f"at most length_high ({self.length_high})")
+        if self.stopwords_low > self.stopwords_high:
+            _fail("stopwords_low", self.stopwords_low, f"at most stopwords_high ({self.stopwords_high})")
+
+    @classmethod
+    def from_kwargs(cls, **kwargs: Any) -> "Options":
+        """Build options from keyword arguments, naming any unknown one."""
+        known = {f.name for f in fields(cls)}
+        for name in kwargs:
+            if name not in known:
+                close = difflib.get_close_matches(name, known, n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                raise InvalidOptionError(name, f"unknown option{hint}")
+        return cls(**kwargs)
+
+
+def _fail(name: str, value: Any, expected: str) -> None:
+    raise InvalidOptionError(name, f"expected {expected}, got {value!r}")
