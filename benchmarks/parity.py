@@ -11,7 +11,8 @@ both sides have it with the same final label. It prints the share of agreeing
 blocks over the corpus (out of the larger of the two block counts, page by
 page) and the share of pages whose kept text is identical.
 
-Known, documented differences are removed from the reference before comparing:
+White space is ignored when comparing text (see ``_squash``). Known,
+documented differences are removed from the reference before comparing:
 jusText emits empty paragraphs for stray ``<br>`` tags (we emit no empty
 blocks), and it drops ``<select>`` options (we keep them, labelled bad).
 """
@@ -37,7 +38,9 @@ class PageParity:
 
 
 def _squash(text: str) -> str:
-    return " ".join(text.split())
+    # White space is not compared: jusText drops white-space-only text nodes,
+    # so "<a>Home</a> <a>News</a>" is "HomeNews" there and "Home News" here.
+    return "".join(text.split())
 
 
 def reference_paragraphs(html: bytes, language: str | None, fix_headings: bool = True) -> list:

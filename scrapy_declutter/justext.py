@@ -27,7 +27,8 @@ class ClassifyContextFree:
 
     Links, copyright notices and ``<select>`` options are bad whatever their
     size. Stopword thresholds compare with ``>=``, as jusText's code does: its
-    language-independent mode (both thresholds 0) depends on it.
+    language-independent mode, used for a document with no stoplist, sets both
+    thresholds to 0 and depends on it.
     """
 
     length_low: int = 70
@@ -37,19 +38,21 @@ class ClassifyContextFree:
     max_link_density: float = 0.2
 
     def __call__(self, document: Document) -> None:
+        language_independent = document.language is None
         for block in document.blocks:
-            block.cf_label = block.label = self.classify(block)
+            block.cf_label = block.label = self.classify(block, language_independent)
 
-    def classify(self, block: Block) -> Label:
+    def classify(self, block: Block, language_independent: bool = False) -> Label:
         if block.link_density > self.max_link_density:
             return BAD
         if "\xa9" in block.text or "&copy" in block.text or block.in_select:
             return BAD
         if block.length < self.length_low:
             return BAD if block.link_chars else SHORT
-        if block.stopword_density >= self.stopwords_high:
+        low, high = (0, 0) if language_independent else (self.stopwords_low, self.stopwords_high)
+        if block.stopword_density >= high:
             return GOOD if block.length > self.length_high else NEAR_GOOD
-        if block.stopword_density >= self.stopwords_low:
+        if block.stopword_density >= low:
             return NEAR_GOOD
         return BAD
 

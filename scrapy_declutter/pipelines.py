@@ -37,12 +37,11 @@ class Pipeline:
 
 def justext_stages(options) -> tuple[Stage, ...]:
     """jusText's stages with the options' parameters (see ``justext.py``)."""
-    language_independent = options.language is None
     classify = ClassifyContextFree(
         length_low=options.length_low,
         length_high=options.length_high,
-        stopwords_low=0.0 if language_independent else options.stopwords_low,
-        stopwords_high=0.0 if language_independent else options.stopwords_high,
+        stopwords_low=options.stopwords_low,
+        stopwords_high=options.stopwords_high,
         max_link_density=options.max_link_density,
     )
     if options.no_headings:

@@ -30,7 +30,7 @@ def block(
 
 
 def document(*blocks: Block) -> Document:
-    return Document(list(blocks))
+    return Document(list(blocks), language="English")
 
 
 def labels(doc: Document) -> list[str]:

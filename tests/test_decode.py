@@ -1,0 +1,56 @@
+import codecs
+
+from scrapy_declutter import extract
+from scrapy_declutter.parse import decode
+
+TEXT = "Caf\u00e9 cr\u00e8me br\u00fbl\u00e9e \u2014 \u201cquoted\u201d"
+
+
+def html(charset_meta: str = "") -> str:
+    return f"<html><head>{charset_meta}</head><body><p>{TEXT}</p></body></html>"
+
+
+def test_str_is_used_as_is():
+    assert decode(html().encode()) == html()
+    assert extract(html()).blocks[0].text == TEXT
+
+
+def test_bom_wins_over_everything():
+    data = codecs.BOM_UTF8 + html('<meta charset="iso-8859-1">').encode("utf-8")
+    assert TEXT in decode(data, encoding="cp1251")
+
+
+def test_utf16_with_bom():
+    data = html().encode("utf-16")
+    assert data[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+    assert extract(data).blocks[0].text == TEXT
+
+
+def test_encoding_argument_wins_over_meta():
+    data = html('<meta charset="utf-8">').encode("cp1252")
+    assert TEXT in decode(data, encoding="cp1252")
+
+
+def test_meta_charset_and_http_equiv():
+    assert TEXT in decode(html('<meta charset="windows-1252">').encode("cp1252"))
+    meta = '<meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-15">'
+    assert "Caf\u00e9" in decode(html(meta).replace(TEXT, "Caf\u00e9").encode("iso-8859-15"))
+
+
+def test_undeclared_legacy_bytes_fall_back_to_windows_1252():
+    assert TEXT in decode(html().encode("cp1252"))
+
+
+def test_undeclared_utf8():
+    assert TEXT in decode(html().encode("utf-8"))
+
+
+def test_invalid_bytes_are_replaced_not_fatal():
+    data = html('<meta charset="utf-8">').encode().replace(b"</body>", b"<p>bad \xff\xfe bytes</p></body>")
+    result = extract(data)
+    assert [b.text for b in result.blocks] == [TEXT, "bad \ufffd\ufffd bytes"]
+
+
+def test_unknown_declared_encoding_is_not_fatal():
+    data = html('<meta charset="no-such-charset">').encode()
+    assert TEXT in decode(data)
