@@ -23,21 +23,20 @@ BLOCK_TAGS = frozenset(
 )
 HEADING_TAGS = frozenset("h1 h2 h3 h4 h5 h6".split())
 # Never content: metadata, code, templates and form controls whose text is a
-# widget's (jusText removes the same through lxml's Cleaner, minus <select>,
-# whose options we keep as blocks so they can be labelled bad, as its paper says).
+# widget's. jusText's paper labels <select> content bad in preprocessing; like
+# its code, we drop it there, so a country list is neither a block nor context.
 SKIPPED_TAGS = frozenset(
-    "head script style template textarea button input applet".split()
+    "head script style template select textarea button input applet".split()
 ) | {etree.Comment, etree.ProcessingInstruction, etree.Entity}
 
 # What the walk does at each tag, looked up once per element.
-_INLINE, _BR, _LINK, _SELECT, _SKIPPED, _BLOCK, _HEADING = range(7)
+_INLINE, _BR, _LINK, _SKIPPED, _BLOCK, _HEADING = range(6)
 _KINDS = {
     **{tag: _BLOCK for tag in BLOCK_TAGS},
     **{tag: _HEADING for tag in HEADING_TAGS},
     **{tag: _SKIPPED for tag in SKIPPED_TAGS},
     "br": _BR,
     "a": _LINK,
-    "select": _SELECT,
 }
 
 
@@ -55,7 +54,6 @@ class Block:
     link_chars: int = 0
     link_words: int = 0
     heading: bool = False
-    in_select: bool = False
     depth: int = 0
     words: int = 0
     stopwords: int = 0
@@ -107,9 +105,9 @@ def segment(root: etree._Element) -> list[Block]:
     parts: list[str] = []
     link_chars = link_words = 0
     start = root
-    start_heading = start_select = False
+    start_heading = False
     start_depth = depth = 0
-    headings = selects = 0  # open <h1>-<h6> and <select> elements
+    headings = 0  # open <h1>-<h6> elements
     in_link = after_br = False
 
     def close() -> None:
@@ -117,8 +115,7 @@ def segment(root: etree._Element) -> list[Block]:
         text = " ".join("".join(parts).split())
         if text:
             blocks.append(
-                Block(text, start, link_chars, link_words, start_heading,
-                      start_select, start_depth)
+                Block(text, start, link_chars, link_words, start_heading, start_depth)
             )
         parts.clear()
         link_chars = link_words = 0
@@ -137,16 +134,13 @@ def segment(root: etree._Element) -> list[Block]:
                 if parts:
                     close()
                 start = el if kind != _BR else el.getparent()
-                start_heading, start_select, start_depth = headings > 0, selects > 0, depth
+                start_heading, start_depth = headings > 0, depth
             elif kind == _BR:
                 after_br = True
                 parts.append(" ")
             elif kind == _LINK:
                 after_br = False
                 in_link = True
-            elif kind == _SELECT:
-                after_br = False
-                selects += 1
             else:  # _SKIPPED; its tail is read at its "end" event
                 walker.skip_subtree()
                 continue
@@ -159,11 +153,9 @@ def segment(root: etree._Element) -> list[Block]:
                 if parts:
                     close()
                 start = el.getparent() if el is not root else el
-                start_heading, start_select, start_depth = headings > 0, selects > 0, depth
+                start_heading, start_depth = headings > 0, depth
             elif kind == _LINK:
                 in_link = False
-            elif kind == _SELECT:
-                selects -= 1
             text = el.tail
         # Text handling, inlined: this runs for every text node of the page.
         if not text:

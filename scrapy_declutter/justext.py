@@ -25,8 +25,7 @@ GOOD, BAD, SHORT, NEAR_GOOD = Label.GOOD, Label.BAD, Label.SHORT, Label.NEAR_GOO
 class ClassifyContextFree:
     """Sets ``cf_label`` (and ``label``, its starting value) on every block.
 
-    Links, copyright notices and ``<select>`` options are bad whatever their
-    size. Stopword thresholds compare with ``>=``, as jusText's code does: its
+    Links and copyright notices are bad whatever their size. Stopword thresholds compare with ``>=``, as jusText's code does: its
     language-independent mode, used for a document with no stoplist, sets both
     thresholds to 0 and depends on it.
     """
@@ -45,7 +44,7 @@ class ClassifyContextFree:
     def classify(self, block: Block, language_independent: bool = False) -> Label:
         if block.link_density > self.max_link_density:
             return BAD
-        if "\xa9" in block.text or "&copy" in block.text or block.in_select:
+        if "\xa9" in block.text or "&copy" in block.text:
             return BAD
         if block.length < self.length_low:
             return BAD if block.link_chars else SHORT

@@ -19,12 +19,11 @@ def block(
     link_chars: int = 0,
     heading: bool = False,
     text: str | None = None,
-    in_select: bool = False,
 ) -> Block:
     """A block with the given features; ``label`` sets cf_label and label."""
     text = text if text is not None else ("x" * length)
     return Block(
-        text, _ELEMENT, link_chars=link_chars, heading=heading, in_select=in_select,
+        text, _ELEMENT, link_chars=link_chars, heading=heading,
         words=words, stopwords=stopwords, cf_label=label, label=label,
     )
 

@@ -35,10 +35,6 @@ def test_copyright_blocks_are_bad(text):
     assert classify(block(text=text, words=50, stopwords=25)) is L.BAD
 
 
-def test_select_options_are_bad():
-    assert classify(block(length=300, words=50, stopwords=25, in_select=True)) is L.BAD
-
-
 def test_thresholds_are_parameters():
     strict = ClassifyContextFree(length_low=10, length_high=20, stopwords_low=0.5, stopwords_high=0.6)
     assert strict.classify(block(length=30, words=10, stopwords=6)) is L.GOOD
