@@ -1,0 +1,269 @@
+"""Load the WCXB corpus and score extractions with its word-level metric.
+
+The corpus (WCXB dev split, 1,497 pages) lives beside the repository, in
+``../shared/corpora/wcxb-dev``; :func:`default_corpus_path` computes that path
+from this file, and every entry point also takes the path as an argument.
+Each page is ``html/NNNN.html.gz`` (gzip, UTF-8) plus ``ground-truth/NNNN.json``.
+
+Typical use::
+
+    from corpus import default_corpus_path, load_pages, score, aggregate
+
+    pages = list(load_pages(default_corpus_path(), limit=50))
+    scores = [score(my_extractor(p.html, p.url), p) for p in pages]
+    print(aggregate(scores).overall.f1)
+
+Metric (the corpus's own):
+
+* Words: lower-case the text, take ``re.findall(r"\\w+", text)`` of the
+  extraction and of ``main_content`` as bags; overlap is the sum of the
+  minimum counts. Precision = overlap / extracted words, recall = overlap /
+  reference words, F1 their harmonic mean; each is averaged over pages.
+  An empty reference scores 1/1/1 for an empty extraction and 0/0/0 for any
+  other; an empty extraction of a non-empty reference scores 0/0/0
+  ("empty" means no word at all).
+* Two pages (4802, 4893) have no ``main_content`` key at all, although
+  their ``with`` snippets show they have content: they are left out of the
+  word metric (``Score.has_reference`` is False) but still count for the
+  snippet rates. Scoring them as empty references would give every extractor
+  a 0 there for an annotation gap.
+* Snippets: the with-snippet rate is, per page, the fraction of
+  ``ground_truth.with`` snippets found in the extraction, averaged over the
+  pages that have such snippets (higher is better); the without-snippet rate
+  is the same for ``ground_truth.without`` (boilerplate, lower is better).
+* Snippet match: both sides are normalised (Unicode NFKC, case-folded, curly
+  quotes and dashes mapped to ASCII ``'`` ``"`` ``-``, runs of whitespace
+  collapsed to one space) and the snippet must appear as a substring that
+  does not start or end inside a word. The word-boundary rule keeps short
+  boilerplate snippets such as "Home" or "Login" from matching "homemade"
+  or "logins"; quote/dash folding is needed because the annotations mix
+  straight and typographic quotes while pages keep the originals.
+
+Page types come from ``_internal.page_type.primary``; ``category`` is read
+as ``collection``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+import re
+import statistics
+import unicodedata
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Iterator, Sequence
+
+WORD_RE = re.compile(r"\w+")
+# Typographic characters the annotations and the pages do not use consistently.
+_FOLD = str.maketrans({
+    "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
+    "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"',
+    "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2015": "-",
+    "\u2212": "-", "\u00ad": None, "\u200b": None,
+})
+_SPACE_RE = re.compile(r"\s+")
+PAGE_TYPE_ALIASES = {"category": "collection"}
+
+
+def default_corpus_path() -> Path:
+    """Return ``<repo>/../shared/corpora/wcxb-dev`` (it may not exist)."""
+    return Path(__file__).resolve().parents[1].parent / "shared" / "corpora" / "wcxb-dev"
+
+
+@dataclass(frozen=True)
+class Page:
+    """One corpus page: raw bytes plus the parts of the ground truth we score on."""
+
+    file_id: str
+    html: bytes
+    page_type: str
+    main_content: str | None  # None: the annotation has no main_content
+    with_snippets: tuple[str, ...]
+    without_snippets: tuple[str, ...]
+    url: str | None
+
+
+def page_ids(path: Path | str) -> list[str]:
+    """Return the sorted ids of the pages that have both HTML and ground truth."""
+    path = Path(path)
+    html_ids = {p.name.split(".")[0] for p in (path / "html").glob("*.html.gz")}
+    return sorted(p.stem for p in (path / "ground-truth").glob("*.json") if p.stem in html_ids)
+
+
+def read_page(path: Path | str, file_id: str) -> Page:
+    """Read one page (HTML bytes and ground truth) by id."""
+    path = Path(path)
+    record = json.loads((path / "ground-truth" / f"{file_id}.json").read_text(encoding="utf-8"))
+    truth = record["ground_truth"]
+    page_type = record.get("_internal", {}).get("page_type", {}).get("primary") or "unknown"
+    return Page(
+        file_id=file_id,
+        html=gzip.decompress((path / "html" / f"{file_id}.html.gz").read_bytes()),
+        page_type=PAGE_TYPE_ALIASES.get(page_type, page_type),
+        main_content=truth.get("main_content"),
+        with_snippets=tuple(truth.get("with") or ()),
+        without_snippets=tuple(truth.get("without") or ()),
+        url=record.get("url"),
+    )
+
+
+def load_pages(
+    path: Path | str | None = None,
+    limit: int | None = None,
+    sample: int | None = None,
+    seed: int = 0,
+) -> Iterator[Page]:
+    """Yield corpus pages in id order, reading each lazily.
+
+    ``sample`` picks that many pages at random (reproducibly, from ``seed``);
+    ``limit`` then keeps the first ``limit`` of what is left.
+    """
+    path = Path(path) if path is not None else default_corpus_path()
+    ids = page_ids(path)
+    if not ids:
+        raise FileNotFoundError(f"no WCXB pages under {path}")
+    if sample is not None and sample < len(ids):
+        ids = sorted(random.Random(seed).sample(ids, sample))
+    for file_id in ids[:limit]:
+        yield read_page(path, file_id)
+
+
+def words(text: str) -> Counter[str]:
+    """Bag of lower-cased ``\\w+`` tokens."""
+    return Counter(WORD_RE.findall(text.lower()))
+
+
+def normalise(text: str) -> str:
+    """Normalise text for snippet matching (see the module docstring)."""
+    text = unicodedata.normalize("NFKC", text).casefold().translate(_FOLD)
+    return _SPACE_RE.sub(" ", text).strip()
+
+
+def contains_snippet(normalised_text: str, snippet: str) -> bool:
+    """True if ``snippet`` occurs in ``normalised_text`` (already normalised),
+    neither starting nor ending inside a word."""
+    needle = normalise(snippet)
+    if not needle:
+        return False
+    start = 0
+    while (i := normalised_text.find(needle, start)) >= 0:
+        j = i + len(needle)
+        # A boundary is only required where the snippet itself begins/ends with a word char.
+        left_ok = i == 0 or not _is_word(needle[0]) or not _is_word(normalised_text[i - 1])
+        right_ok = j == len(normalised_text) or not _is_word(needle[-1]) or not _is_word(normalised_text[j])
+        if left_ok and right_ok:
+            return True
+        start = i + 1
+    return False
+
+
+def _is_word(char: str) -> bool:
+    return char.isalnum() or char == "_"
+
+
+@dataclass(frozen=True)
+class Score:
+    """Per-page result. P/R/F1 are None when the page has no reference."""
+
+    file_id: str
+    page_type: str
+    precision: float | None
+    recall: float | None
+    f1: float | None
+    with_found: int
+    with_total: int
+    without_found: int
+    without_total: int
+    empty: bool  # the extraction is blank
+
+    @property
+    def has_reference(self) -> bool:
+        return self.f1 is not None
+
+
+def word_prf(extracted: str, reference: str) -> tuple[float, float, float]:
+    """Bag-of-words precision, recall and F1 of one extraction."""
+    got, want = words(extracted), words(reference)
+    n_got, n_want = sum(got.values()), sum(want.values())
+    if n_want == 0:
+        return (1.0, 1.0, 1.0) if n_got == 0 else (0.0, 0.0, 0.0)
+    if n_got == 0:
+        return 0.0, 0.0, 0.0
+    overlap = sum((got & want).values())
+    precision, recall = overlap / n_got, overlap / n_want
+    f1 = 2 * precision * recall / (precision + recall) if overlap else 0.0
+    return precision, recall, f1
+
+
+def score(extracted_text: str | None, page: Page) -> Score:
+    """Score one extraction of ``page`` (None counts as an empty extraction)."""
+    text = extracted_text or ""
+    if page.main_content is None:
+        precision = recall = f1 = None
+    else:
+        precision, recall, f1 = word_prf(text, page.main_content)
+    norm = normalise(text)
+    return Score(
+        file_id=page.file_id,
+        page_type=page.page_type,
+        precision=precision,
+        recall=recall,
+        f1=f1,
+        with_found=sum(contains_snippet(norm, s) for s in page.with_snippets),
+        with_total=len(page.with_snippets),
+        without_found=sum(contains_snippet(norm, s) for s in page.without_snippets),
+        without_total=len(page.without_snippets),
+        empty=not text.strip(),
+    )
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Averages over a set of pages (None where no page qualifies)."""
+
+    pages: int
+    scored: int  # pages with a reference
+    precision: float | None
+    recall: float | None
+    f1: float | None
+    with_rate: float | None
+    without_rate: float | None
+    empty: int
+
+
+@dataclass(frozen=True)
+class Aggregate:
+    overall: Summary
+    by_type: dict[str, Summary] = field(default_factory=dict)
+
+
+def _mean(values: Sequence[float]) -> float | None:
+    return statistics.fmean(values) if values else None
+
+
+def summarise(scores: Sequence[Score]) -> Summary:
+    """Macro-average one group of page scores."""
+    ref = [s for s in scores if s.has_reference]
+    return Summary(
+        pages=len(scores),
+        scored=len(ref),
+        precision=_mean([s.precision for s in ref]),
+        recall=_mean([s.recall for s in ref]),
+        f1=_mean([s.f1 for s in ref]),
+        with_rate=_mean([s.with_found / s.with_total for s in scores if s.with_total]),
+        without_rate=_mean([s.without_found / s.without_total for s in scores if s.without_total]),
+        empty=sum(s.empty for s in scores),
+    )
+
+
+def aggregate(scores: Iterable[Score]) -> Aggregate:
+    """Summaries over all pages and per page type (types sorted by page count)."""
+    scores = list(scores)
+    groups: dict[str, list[Score]] = defaultdict(list)
+    for s in scores:
+        groups[s.page_type].append(s)
+    ordered = sorted(groups, key=lambda t: (-len(groups[t]), t))
+    return Aggregate(summarise(scores), {t: summarise(groups[t]) for t in ordered})
