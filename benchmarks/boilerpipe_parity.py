@@ -42,7 +42,7 @@ def agreements(pages: Iterable[Page]) -> tuple[list[PageAgreement], int]:
     """Agreement per page, and the number of pages BoilerPy3 failed on."""
     from boilerpy3.extractors import ArticleExtractor
 
-    logging.getLogger("boilerpy3").setLevel(logging.ERROR)  # it warns on nested <a>
+    logging.getLogger("boilerpy3").setLevel(logging.CRITICAL)  # it logs its parse errors and nested <a>
     reference = ArticleExtractor()
     results, failures = [], 0
     for page in pages:

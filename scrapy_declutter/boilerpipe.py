@@ -185,15 +185,11 @@ class DocumentTitleMatchClassifier:
             return frozenset()
         titles = {title}
         for chars in self.separators:
-            parts = [
-                part.strip()
-                for part in re.split(f" *[{re.escape(chars)}] *", title)
-                if ".com" not in part
-            ]
-            if len(parts) > 1:
-                longest = max(parts, key=lambda part: (len(part.split()), len(part)))
-                if longest:
-                    titles.add(longest)
+            parts = re.split(f" *[{re.escape(chars)}] *", title)
+            parts = [part.strip() for part in parts if ".com" not in part] if len(parts) > 1 else []
+            longest = max(parts, key=lambda part: (len(part.split()), len(part)), default="")
+            if longest:
+                titles.add(longest)
         return frozenset(titles)
 
 
