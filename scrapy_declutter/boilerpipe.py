@@ -33,6 +33,7 @@ TITLE = BoilerpipeLabel.TITLE
 END_OF_TEXT = BoilerpipeLabel.INDICATES_END_OF_TEXT
 MIGHT_BE_CONTENT = BoilerpipeLabel.MIGHT_BE_CONTENT
 REMOVED = BoilerpipeLabel.REMOVED
+_REMOVED = REMOVED.value
 
 
 class TextBlock:
@@ -41,19 +42,18 @@ class TextBlock:
     __slots__ = ("blocks", "words", "link_words", "words_in_wrapped_lines", "wrapped_lines")
 
     def __init__(self, block: Block) -> None:
-        wrap = block.word_wrap
-        self.blocks = [block]
-        self.words = wrap.words
-        self.link_words = block.link_words
-        self.words_in_wrapped_lines = wrap.words_in_wrapped_lines
-        self.wrapped_lines = wrap.wrapped_lines
+        self.blocks: list[Block] = []
+        self.words = self.link_words = self.words_in_wrapped_lines = self.wrapped_lines = 0
+        self.add(block)
 
-    def _add(self, other: "TextBlock") -> None:
-        self.blocks += other.blocks
-        self.words += other.words
-        self.link_words += other.link_words
-        self.words_in_wrapped_lines += other.words_in_wrapped_lines
-        self.wrapped_lines += other.wrapped_lines
+    def add(self, block: Block) -> None:
+        """Count ``block`` in (it must follow the group's blocks)."""
+        wrap = block.word_wrap
+        self.blocks.append(block)
+        self.words += wrap.words
+        self.link_words += block.link_words
+        self.words_in_wrapped_lines += wrap.words_in_wrapped_lines
+        self.wrapped_lines += wrap.wrapped_lines
 
     @property
     def text(self) -> str:
@@ -106,7 +106,7 @@ class TextBlock:
         head = self.blocks[0]
         for block in other.blocks:
             block.fused_into = head
-        self._add(other)
+            self.add(block)
         for block in self.blocks:
             block.boilerpipe_labels = labels
         self.set_content(is_content)
@@ -120,12 +120,12 @@ def text_blocks(document: Document) -> list[TextBlock]:
     """
     groups: list[TextBlock] = []
     for block in document.blocks:
-        if block.boilerpipe_labels & REMOVED:
+        if block.boilerpipe_labels.value & _REMOVED:  # an int test: Flag operators are slow
             continue
         if block.fused_into is None:
             groups.append(TextBlock(block))
         else:
-            groups[-1]._add(TextBlock(block))
+            groups[-1].add(block)
     return groups
 
 
