@@ -7,13 +7,26 @@ The walk is iterative (``lxml.etree.iterwalk``), so nesting depth costs no
 stack, and it skips non-content subtrees (``SKIPPED_TAGS``) without copying or
 cleaning the tree. Every counter a later stage needs is filled during the walk;
 the stopword count, which depends on the language, is filled right after it.
+
+Boilerpipe's features come from the same walk: words in anchor text, the tag
+level (``depth``) and the block offset (its index). For the density filter the
+walk numbers the tags and notes which ones fall in each block; the characters
+of those tags are counted only when that filter asks (``tag_markup``), as
+attributes are too slow to read on every page. Boilerpipe's word counts and text density depend on the block's
+text only, so they are computed from it on first use and cached (``word_wrap``):
+the jusText pipeline never pays for them.
+
+Boilerpipe's words are its tokens (runs of letters, digits and ``"'.,!@-:;$?()/``)
+that hold a letter or digit: "U.S." and "e-mail" are one word, "|" none.
 """
 
+import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from lxml import etree
 
-from .labels import Label
+from .labels import BoilerpipeLabel, Label
 
 # jusText's segmentation tags (its algorithm.rst), plus <body>, as its code has.
 BLOCK_TAGS = frozenset(
@@ -39,6 +52,42 @@ _KINDS = {
     "a": _LINK,
 }
 
+# One Boilerpipe word: a whole token with at least one letter or digit in it.
+_TOKEN_CHAR = r"""[\w"'.,!@\-:;$?()/]"""
+_WORD = re.compile(rf"{_TOKEN_CHAR}*[^\W_]{_TOKEN_CHAR}*")
+# Boilerpipe wraps text at 80 characters to measure its density.
+LINE_WIDTH = 80
+
+
+class WordWrap(NamedTuple):
+    """Boilerpipe's word counts of a text wrapped at ``LINE_WIDTH`` characters.
+
+    Only words count towards a line's width (one space between two). When the
+    text wraps, the last, unfinished line is left out of both counts.
+    """
+
+    words: int
+    words_in_wrapped_lines: int
+    wrapped_lines: int
+
+
+def wrap_words(text: str) -> WordWrap:
+    """Count ``text``'s words and its wrapped lines as Boilerpipe does."""
+    words = _WORD.findall(text)
+    if sum(map(len, words)) + len(words) - 1 <= LINE_WIDTH:  # the usual case: one line
+        return WordWrap(len(words), len(words), 1)
+    lines = 0
+    line_length = -1  # the first word of a line has no space before it
+    words_on_line = 0
+    for word in words:
+        line_length += len(word) + 1
+        words_on_line += 1
+        if line_length > LINE_WIDTH:
+            lines += 1
+            line_length = len(word)
+            words_on_line = 1
+    return WordWrap(len(words), len(words) - words_on_line, lines)
+
 
 @dataclass(slots=True, eq=False)
 class Block:
@@ -47,6 +96,14 @@ class Block:
     ``text`` has its white space collapsed to single spaces. ``element`` is the
     lxml element the block starts in: the block-level tag that opened it, or the
     container it continues after a nested block or a ``<br><br>`` closed.
+    ``words`` are white-space separated (jusText's), ``link_words`` are
+    Boilerpipe words in anchor text. ``depth`` counts the open elements where
+    the block starts (Boilerpipe's tag level); ``offset`` is the block's index
+    in the document. ``first_tag`` and ``tags`` say which tags (numbered in
+    document order by ``tag_markup``) start in the block's stretch of the page.
+
+    The stages write ``cf_label`` and ``label`` (jusText's), and
+    ``boilerpipe_labels`` and ``fused_into`` (see ``boilerpipe.py``).
     """
 
     text: str
@@ -55,10 +112,16 @@ class Block:
     link_words: int = 0
     heading: bool = False
     depth: int = 0
+    offset: int = 0
+    first_tag: int = 0
+    tags: int = 0
     words: int = 0
     stopwords: int = 0
     cf_label: Label | None = None
     label: Label | None = None
+    boilerpipe_labels: BoilerpipeLabel = BoilerpipeLabel(0)
+    fused_into: "Block | None" = field(default=None, repr=False)
+    _word_wrap: WordWrap | None = field(default=None, repr=False, compare=False)
 
     @property
     def length(self) -> int:
@@ -74,6 +137,19 @@ class Block:
     def stopword_density(self) -> float:
         """Share of the words that are in the page's stoplist."""
         return self.stopwords / self.words if self.words else 0.0
+
+    @property
+    def word_wrap(self) -> WordWrap:
+        """Boilerpipe's word counts, computed on first use."""
+        if self._word_wrap is None:
+            self._word_wrap = wrap_words(self.text)
+        return self._word_wrap
+
+    @property
+    def text_density(self) -> float:
+        """Boilerpipe's text density: words per line, the text wrapped at 80 characters."""
+        wrap = self.word_wrap
+        return wrap.words_in_wrapped_lines / wrap.wrapped_lines
 
     @property
     def xpath(self) -> str:
@@ -104,6 +180,7 @@ def segment(root: etree._Element) -> list[Block]:
     blocks: list[Block] = []
     parts: list[str] = []
     link_chars = link_words = 0
+    tags = first_tag = 0  # tags seen; the first of the current block
     start = root
     start_heading = False
     start_depth = depth = 0
@@ -115,12 +192,14 @@ def segment(root: etree._Element) -> list[Block]:
         text = " ".join("".join(parts).split())
         if text:
             blocks.append(
-                Block(text, start, link_chars, link_words, start_heading, start_depth)
+                Block(text, start, link_chars, link_words, start_heading,
+                      start_depth, len(blocks), first_tag, tags - first_tag)
             )
         parts.clear()
         link_chars = link_words = 0
 
     kinds = _KINDS
+    find_words = _WORD.findall
     walker = etree.iterwalk(root, events=("start", "end"))
     for event, el in walker:
         kind = kinds.get(el.tag, _INLINE)
@@ -135,6 +214,7 @@ def segment(root: etree._Element) -> list[Block]:
                     close()
                 start = el if kind != _BR else el.getparent()
                 start_heading, start_depth = headings > 0, depth
+                first_tag = tags
             elif kind == _BR:
                 after_br = True
                 parts.append(" ")
@@ -144,6 +224,7 @@ def segment(root: etree._Element) -> list[Block]:
             else:  # _SKIPPED; its tail is read at its "end" event
                 walker.skip_subtree()
                 continue
+            tags += 1
             text = el.text
         else:
             depth -= 1
@@ -154,6 +235,7 @@ def segment(root: etree._Element) -> list[Block]:
                     close()
                 start = el.getparent() if el is not root else el
                 start_heading, start_depth = headings > 0, depth
+                first_tag = tags
             elif kind == _LINK:
                 in_link = False
             text = el.tail
@@ -173,7 +255,24 @@ def segment(root: etree._Element) -> list[Block]:
             parts.append(normalized)
             if in_link:
                 link_chars += len(normalized)
-                link_words += len(words)
+                # Boilerpipe's words; plain letters and digits need no regex
+                link_words += len(words) if "".join(words).isalnum() else len(find_words(normalized))
             after_br = False
     close()
     return blocks
+
+
+def tag_markup(root: etree._Element) -> list[int]:
+    """The characters of markup of each tag ``segment`` numbers, in its order:
+    start and end tag, with the attributes as ``name="value"``."""
+    markup = []
+    walker = etree.iterwalk(root, events=("start",))
+    for _, el in walker:
+        if _KINDS.get(el.tag) == _SKIPPED:
+            walker.skip_subtree()
+            continue
+        chars = 2 * len(el.tag) + 5
+        for name, value in el.items():
+            chars += len(name) + len(value) + 4
+        markup.append(chars)
+    return markup

@@ -1,6 +1,6 @@
 """Labels a stage writes on a block."""
 
-from enum import StrEnum
+from enum import Flag, StrEnum, auto
 
 
 class Label(StrEnum):
@@ -11,3 +11,16 @@ class Label(StrEnum):
     BAD = "bad"
     SHORT = "short"
     NEAR_GOOD = "near-good"
+
+
+class BoilerpipeLabel(Flag):
+    """Boilerpipe's block labels (its ``DefaultLabels``), a set per block.
+
+    ``REMOVED`` is ours: Boilerpipe deletes blocks from its text document, we
+    keep every block and flag the deleted ones instead (see ``boilerpipe.py``).
+    """
+
+    TITLE = auto()
+    INDICATES_END_OF_TEXT = auto()
+    MIGHT_BE_CONTENT = auto()
+    REMOVED = auto()

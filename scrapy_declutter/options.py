@@ -11,7 +11,7 @@ from typing import Any
 from .errors import InvalidOptionError
 from .languages import AUTO, validate_language
 
-DEFAULT_PIPELINE = "justext"
+DEFAULT_PIPELINE = "justext+tree"
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,8 @@ class Options:
     stopword thresholds at 0).
     The jusText parameters keep jusText's names; ``no_headings`` drops its two
     heading stages.
+    ``tree_depth``: which ancestor of the kept paragraphs the tree filter
+    (``+tree`` pipelines) groups them by: 1 = parent, 2 = grandparent, ... 5.
     """
 
     pipeline: str = DEFAULT_PIPELINE
@@ -35,6 +37,7 @@ class Options:
     max_link_density: float = 0.2
     max_heading_distance: int = 200
     no_headings: bool = False
+    tree_depth: int = 2
 
     def __post_init__(self) -> None:
         from .pipelines import pipeline_names  # pipelines import Options
@@ -50,6 +53,9 @@ class Options:
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value <= 1:
                 _fail(name, value, "a number from 0 to 1")
+        depth = self.tree_depth
+        if not isinstance(depth, int) or isinstance(depth, bool) or not 1 <= depth <= 5:
+            _fail("tree_depth", self.tree_depth, "a whole number from 1 to 5")
         if not isinstance(self.no_headings, bool):
             _fail("no_headings", self.no_headings, "True or False")
         if self.length_low > self.length_high:

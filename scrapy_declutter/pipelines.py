@@ -10,6 +10,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from .boilerpipe import (
+    BlockProximityFusion,
+    BoilerplateBlockFilter,
+    DocumentTitleMatchClassifier,
+    ExpandTitleToContentFilter,
+    IgnoreBlocksAfterContentFilter,
+    KeepLargestFullTextBlockFilter,
+    SimpleBlockFusionProcessor,
+    TerminatingBlocksFinder,
+)
+from .boilerpipe_rules import DensityRulesClassifier, NumWordsRulesClassifier
+from .density import TextDensityFilter
 from .document import Document
 from .justext import (
     ClassifyContextFree,
@@ -17,6 +29,7 @@ from .justext import (
     PostprocessHeadings,
     PreprocessHeadings,
 )
+from .tree import TreeFilter
 
 
 class Stage(Protocol):
@@ -55,8 +68,51 @@ def justext_stages(options) -> tuple[Stage, ...]:
     )
 
 
+def boilerpipe_article_stages(options) -> tuple[Stage, ...]:
+    """Boilerpipe's ArticleExtractor (version 1.1), for news articles."""
+    return (
+        TerminatingBlocksFinder(),
+        DocumentTitleMatchClassifier(),
+        NumWordsRulesClassifier(),
+        IgnoreBlocksAfterContentFilter(),
+        BlockProximityFusion(max_distance=1),
+        BoilerplateBlockFilter(),
+        BlockProximityFusion(max_distance=1, content_only=True),
+        KeepLargestFullTextBlockFilter(min_text_density=0),
+        ExpandTitleToContentFilter(),
+    )
+
+
+def boilerpipe_default_stages(options) -> tuple[Stage, ...]:
+    """Boilerpipe's DefaultExtractor: fusion by text density, then its density tree."""
+    return (
+        SimpleBlockFusionProcessor(),
+        BlockProximityFusion(max_distance=1),
+        DensityRulesClassifier(),
+    )
+
+
+def density_stages(options) -> tuple[Stage, ...]:
+    """The text-density filter alone (see ``density.py``)."""
+    return (TextDensityFilter(),)
+
+
+def with_tree_filter(base: Callable) -> Callable:
+    """``base``'s stages followed by the tree filter at ``options.tree_depth``."""
+
+    def stages(options) -> tuple[Stage, ...]:
+        return (*base(options), TreeFilter(options.tree_depth))
+
+    return stages
+
+
 PIPELINES: dict[str, Callable] = {
     "justext": justext_stages,
+    "justext+tree": with_tree_filter(justext_stages),
+    "boilerpipe-article": boilerpipe_article_stages,
+    "boilerpipe-article+tree": with_tree_filter(boilerpipe_article_stages),
+    "boilerpipe-default": boilerpipe_default_stages,
+    "density": density_stages,
 }
 
 

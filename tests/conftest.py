@@ -1,13 +1,18 @@
+import os
 from pathlib import Path
 
 import pytest
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpora" / "wcxb-dev"
+# Beside the repository, unless WCXB_DEV points elsewhere (a git worktree, say).
+CORPUS = Path(
+    os.environ.get("WCXB_DEV")
+    or Path(__file__).resolve().parents[1].parent / "shared" / "corpora" / "wcxb-dev"
+)
 
 
 @pytest.fixture(scope="session")
 def corpus_path() -> Path:
-    """The wcxb-dev corpus beside the repository; tests that need it skip without it."""
+    """The wcxb-dev corpus; tests that need it skip without it."""
     if not (CORPUS / "html").is_dir():
-        pytest.skip("wcxb-dev corpus not found beside the repository")
+        pytest.skip("wcxb-dev corpus not found (beside the repository, or at $WCXB_DEV)")
     return CORPUS

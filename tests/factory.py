@@ -2,12 +2,13 @@
 
 from lxml import etree
 
-from scrapy_declutter.blocks import Block
+from scrapy_declutter.blocks import Block, WordWrap
 from scrapy_declutter.document import Document
-from scrapy_declutter.labels import Label
+from scrapy_declutter.labels import BoilerpipeLabel, Label
 
 _ELEMENT = etree.Element("p")
 L = Label
+BL = BoilerpipeLabel
 
 
 def block(
@@ -28,12 +29,46 @@ def block(
     )
 
 
-def document(*blocks: Block) -> Document:
-    return Document(list(blocks), language="English")
+def bp_block(
+    words: int = 10,
+    *,
+    link_words: int = 0,
+    density: int | None = None,
+    label: Label | None = None,
+    labels: BoilerpipeLabel = BoilerpipeLabel(0),
+    text: str | None = None,
+) -> Block:
+    """A block with Boilerpipe's features: ``words`` words, ``link_words`` of
+    them in links, text density ``density`` (default: all words on one line)."""
+    return Block(
+        text if text is not None else f"w{words}",
+        _ELEMENT,
+        link_words=link_words,
+        label=label,
+        boilerpipe_labels=labels,
+        _word_wrap=WordWrap(words, words if density is None else density, 1),
+    )
+
+
+def document(*blocks: Block, title: str | None = None) -> Document:
+    """The blocks in a document, with their offsets set to their positions."""
+    for offset, b in enumerate(blocks):
+        b.offset = offset
+    return Document(list(blocks), title=title, language="English")
 
 
 def labels(doc: Document) -> list[str]:
     return [str(b.label) for b in doc.blocks]
+
+
+def content(doc: Document) -> str:
+    """The labels as a string: ``+`` content, ``-`` not content."""
+    return "".join("+" if b.label is L.GOOD else "-" for b in doc.blocks)
+
+
+def heads(doc: Document) -> list[int | None]:
+    """For each block, the offset of the head of its fusion group (None: a head)."""
+    return [b.fused_into.offset if b.fused_into else None for b in doc.blocks]
 
 
 def doc_of(*classes: str) -> Document:

@@ -1,6 +1,6 @@
 from lxml import etree
 
-from scrapy_declutter.blocks import segment
+from scrapy_declutter.blocks import WordWrap, segment, wrap_words
 from scrapy_declutter.parse import parse
 
 
@@ -115,3 +115,25 @@ def test_element_references_share_one_tree():
     root = parse("<html><body><p>a</p><div>b</div></body></html>")
     assert all(b.element.getroottree().getroot() is root for b in segment(root))
     assert isinstance(segment(root)[0].element, etree._Element)
+
+
+def test_boilerpipe_words_in_anchor_text():
+    # "|" and "»" are no words; "U.S." and "e-mail" are one each
+    [block] = blocks_of('<p>See <a href="/x">U.S. e-mail | news »</a></p>')
+    assert block.link_words == 3
+
+
+def test_blocks_are_numbered_in_document_order():
+    assert [b.offset for b in blocks_of("<div>a<p>b</p>c</div><p>d</p>")] == [0, 1, 2, 3]
+
+
+def test_word_wrap_of_a_short_text_is_one_line():
+    assert wrap_words("Home | News | U.S. e-mail") == WordWrap(4, 4, 1)
+
+
+def test_word_wrap_leaves_out_the_unfinished_line():
+    # 40 words of 6 characters: 11 fit in 80 characters, so 3 full lines and 7 left over
+    text = " ".join(f"word{i:02d}" for i in range(40))
+    assert wrap_words(text) == WordWrap(40, 33, 3)
+    [block] = blocks_of(f"<p>{text}</p>")
+    assert block.text_density == 11

@@ -1,0 +1,25 @@
+"""Our boilerpipe-article against BoilerPy3's ArticleExtractor on corpus articles.
+
+``benchmarks/boilerpipe_parity.py`` prints the figure for every article page.
+"""
+
+import logging
+import statistics
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from benchmarks.boilerpipe_parity import agreements, article_pages  # noqa: E402
+from benchmarks.corpus import load_pages  # noqa: E402
+
+pytest.importorskip("boilerpy3")
+
+
+def test_word_f1_against_boilerpy3_on_every_fourth_article(corpus_path):
+    logging.getLogger("boilerpy3").setLevel(logging.CRITICAL)
+    sample = list(article_pages(load_pages(corpus_path)))[::4]
+    results, _ = agreements(sample)
+    assert len(results) >= 150
+    assert statistics.fmean(r.f1 for r in results) >= 0.95
