@@ -129,7 +129,7 @@ def _check_names(settings) -> None:
 def _layer_value(settings, name: str) -> Any:
     setting = PREFIX + name
     default = LAYER_DEFAULTS[name]
-    value = settings.get(setting, default)
+    value = settings[setting] if setting in settings else default
     if name == "HTML_FIELD" and value in (None, ""):
         return None
     if name == "BLOCKS":

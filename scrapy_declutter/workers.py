@@ -50,6 +50,7 @@ class Workers:
             if self._threads is None:
                 self._threads = ThreadPool(minthreads=0, maxthreads=1, name="declutter")
                 self._threads.start()
+                self.reactor.addSystemEventTrigger("during", "shutdown", self.close)
             return threads.deferToThreadPool(self.reactor, self._threads, function, *args)
         try:
             future = self._pool().submit(function, *args)
@@ -59,6 +60,7 @@ class Workers:
         return self._deferred(future)
 
     def close(self) -> None:
+        """Stop the workers (idempotent); called when the spider closes."""
         if self._threads is not None:
             self._threads.stop()
             self._threads = None
@@ -71,6 +73,7 @@ class Workers:
             self._processes = ProcessPoolExecutor(
                 max_workers=self.count, mp_context=multiprocessing.get_context("spawn")
             )
+            self.reactor.addSystemEventTrigger("during", "shutdown", self.close)
         return self._processes
 
     def _deferred(self, future: Future) -> Deferred:

@@ -39,3 +39,28 @@ async def test_disabled_setting_switches_everything_off(server):
     assert result.by_url(url) == {"url": url}
     assert "declutter_result" not in result.spider.seen_meta[url]
     assert not any(key.startswith("declutter/") for key in result.stats)
+
+
+MANUAL = {
+    "DOWNLOADER_MIDDLEWARES": {"scrapy_declutter.DeclutterMiddleware": 540},
+    "SPIDER_MIDDLEWARES": {"scrapy_declutter.DeclutterSpiderMiddleware": 950},
+    "ITEM_PIPELINES": {"scrapy_declutter.DeclutterPipeline": 100},
+}
+
+
+@pytest_twisted.ensureDeferred
+async def test_listing_components_by_hand_works_like_the_addon(server):
+    url = server.url("article-en")
+    manual = await crawl(settings=MANUAL, urls=[url])
+    addon = await crawl(settings=ADDON, urls=[url])
+    assert ARTICLE_EN_SENTENCE in manual.by_url(url)["text"]
+    assert manual.by_url(url) == addon.by_url(url)
+
+
+@pytest_twisted.ensureDeferred
+async def test_addon_keeps_a_priority_the_project_chose(server):
+    url = server.url("article-en")
+    settings = {**ADDON, "DOWNLOADER_MIDDLEWARES": {"scrapy_declutter.DeclutterMiddleware": 300}}
+    runner_result = await crawl(settings=settings, urls=[url])
+    assert ARTICLE_EN_SENTENCE in runner_result.by_url(url)["text"]
+    assert runner_result.stats["declutter/pages"] == 1  # listed once, not twice
