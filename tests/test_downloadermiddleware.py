@@ -155,3 +155,14 @@ async def test_extraction_errors_are_logged_and_counted_and_the_crawl_goes_on(
     assert result.stats["declutter/errors"] == 1
     assert result.stats["declutter/errors/RuntimeError"] == 1
     assert "stage failed" in caplog.text
+
+
+@pytest_twisted.ensureDeferred
+async def test_worker_processes_give_the_same_result_as_the_thread(server):
+    urls = [server.url("article-en"), server.url("article-de")]
+    thread = await crawl(settings=ADDON, urls=urls)
+    processes = await crawl(settings={**ADDON, "DECLUTTER_WORKERS": 2}, urls=urls)
+    for url in urls:
+        assert processes.by_url(url)["text"]
+        assert processes.by_url(url) == thread.by_url(url)
+    assert processes.stats["declutter/pages"] == 2
