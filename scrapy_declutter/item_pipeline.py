@@ -32,7 +32,8 @@ class DeclutterPipeline:
         config = Config.for_crawler(crawler)
         if not config.enabled or config.html_field is None:
             raise NotConfigured
-        return cls(config, Workers.for_crawler(crawler, config.workers), Recorder.for_crawler(crawler))
+        workers = Workers.for_crawler(crawler, config.workers)
+        return cls(config, workers, Recorder.for_crawler(crawler))
 
     async def process_item(self, item):
         if not is_item(item):

@@ -42,7 +42,8 @@ class DeclutterMiddleware:
         config = Config.for_crawler(crawler)
         if not config.enabled:
             raise NotConfigured
-        return cls(config, Workers.for_crawler(crawler, config.workers), Recorder.for_crawler(crawler))
+        workers = Workers.for_crawler(crawler, config.workers)
+        return cls(config, workers, Recorder.for_crawler(crawler))
 
     async def process_response(self, request, response):
         options = self._options(request, response)

@@ -34,6 +34,7 @@ class Workers:
         self.reactor = reactor
         self._threads: ThreadPool | None = None
         self._processes: ProcessPoolExecutor | None = None
+        self._trigger = None
 
     @classmethod
     def for_crawler(cls, crawler, count: int) -> "Workers":
@@ -50,7 +51,7 @@ class Workers:
             if self._threads is None:
                 self._threads = ThreadPool(minthreads=0, maxthreads=1, name="declutter")
                 self._threads.start()
-                self.reactor.addSystemEventTrigger("during", "shutdown", self.close)
+                self._stop_at_shutdown()
             return threads.deferToThreadPool(self.reactor, self._threads, function, *args)
         try:
             future = self._pool().submit(function, *args)
@@ -67,13 +68,21 @@ class Workers:
         if self._processes is not None:
             self._processes.shutdown(wait=True, cancel_futures=True)
             self._processes = None
+        if self._trigger is not None:
+            self.reactor.removeSystemEventTrigger(self._trigger)
+            self._trigger = None
+
+    def _stop_at_shutdown(self) -> None:
+        # also stop when the reactor stops without the spider closing (a failed start)
+        if self._trigger is None:
+            self._trigger = self.reactor.addSystemEventTrigger("during", "shutdown", self.close)
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._processes is None:
             self._processes = ProcessPoolExecutor(
                 max_workers=self.count, mp_context=multiprocessing.get_context("spawn")
             )
-            self.reactor.addSystemEventTrigger("during", "shutdown", self.close)
+            self._stop_at_shutdown()
         return self._processes
 
     def _deferred(self, future: Future) -> Deferred:

@@ -26,6 +26,8 @@ async def test_addon_fills_items_and_meta(server):
         assert pickle.loads(pickle.dumps(item)) == item
     meta = result.spider.seen_meta[urls[1]]["declutter_result"]
     assert meta["language"] == "German"
+    assert json.loads(json.dumps(meta)) == meta
+    assert pickle.loads(pickle.dumps(meta)) == meta
     assert meta["text"] == german["text"]
     assert result.stats["declutter/pages"] == 2
     assert result.stats["declutter/items"] == 2
