@@ -75,7 +75,11 @@ class Workers:
     def _stop_at_shutdown(self) -> None:
         # also stop when the reactor stops without the spider closing (a failed start)
         if self._trigger is None:
-            self._trigger = self.reactor.addSystemEventTrigger("during", "shutdown", self.close)
+            self._trigger = self.reactor.addSystemEventTrigger("during", "shutdown", self._shutdown)
+
+    def _shutdown(self) -> None:
+        self._trigger = None  # being fired: no longer removable
+        self.close()
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._processes is None:
