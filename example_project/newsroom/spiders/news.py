@@ -28,7 +28,7 @@ class NewsSpider(scrapy.Spider):
         yield {
             "url": response.url,
             "title": response.css("h1::text").get(),
-            "language": response.meta["declutter_result"]["language"],
+            "language": response.meta.get("declutter_result", {}).get("language"),
         }
         for link in response.css("aside.related a"):
             yield response.follow(link, callback=self.parse_article)
