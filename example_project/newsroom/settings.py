@@ -1,0 +1,14 @@
+"""Settings of the example project: the one line that matters is ADDONS."""
+
+BOT_NAME = "newsroom"
+SPIDER_MODULES = ["newsroom.spiders"]
+NEWSPIDER_MODULE = "newsroom.spiders"
+
+# scrapy-declutter: every item gets the page's clean text and its labelled blocks.
+ADDONS = {"scrapy_declutter.Addon": 100}
+# Only kept blocks in the items (all / kept / none); see the README for every setting.
+DECLUTTER_BLOCKS = "kept"
+
+ROBOTSTXT_OBEY = True
+FEED_EXPORT_ENCODING = "utf-8"
+LOG_LEVEL = "INFO"

@@ -1,0 +1,29 @@
+"""The add-on: ``ADDONS = {"scrapy_declutter.Addon": 100}`` turns everything on."""
+
+from .item_pipeline import DeclutterPipeline
+from .middleware import DeclutterMiddleware, DeclutterSpiderMiddleware
+
+# Priorities. The downloader middleware sits below HttpCompressionMiddleware
+# (590), RedirectMiddleware (600) and RetryMiddleware (550), so it sees the
+# final, decompressed response; the spider middleware sits close to the spider,
+# so other spider middlewares see filled items; the item pipeline runs before
+# the usual project pipelines (300).
+DOWNLOADER_MIDDLEWARE_PRIORITY = 540
+SPIDER_MIDDLEWARE_PRIORITY = 950
+ITEM_PIPELINE_PRIORITY = 100
+
+
+class Addon:
+    """Adds the two middlewares and the item pipeline, unless
+    ``DECLUTTER_ENABLED`` is False (then the components would also refuse to
+    start). A component the project already lists keeps its priority."""
+
+    def update_settings(self, settings) -> None:
+        if not settings.getbool("DECLUTTER_ENABLED", True):
+            return
+        for setting, component, priority in (
+            ("DOWNLOADER_MIDDLEWARES", DeclutterMiddleware, DOWNLOADER_MIDDLEWARE_PRIORITY),
+            ("SPIDER_MIDDLEWARES", DeclutterSpiderMiddleware, SPIDER_MIDDLEWARE_PRIORITY),
+            ("ITEM_PIPELINES", DeclutterPipeline, ITEM_PIPELINE_PRIORITY),
+        ):
+            settings.setdefault_in_component_priority_dict(setting, component, priority)

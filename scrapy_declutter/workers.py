@@ -1,0 +1,103 @@
+"""Running the extraction off the reactor thread: one thread, or N processes.
+
+The core is pure Python and holds the GIL. A thread keeps the reactor serving
+other requests while a page is extracted; processes also spread the work over
+cores. ``DECLUTTER_WORKERS = 0`` uses one background thread of the crawl
+process, ``N`` a pool of N processes (started with ``spawn``, which is safe in a
+process that already runs threads and a reactor). Only picklable values cross
+to the workers (bytes, strings, ``Options``) and come back (a JSON-safe dict).
+"""
+
+import multiprocessing
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from weakref import WeakKeyDictionary
+
+from scrapy import signals
+from twisted.internet import threads
+from twisted.internet.defer import Deferred
+from twisted.python.failure import Failure
+from twisted.python.threadpool import ThreadPool
+
+
+_workers: "WeakKeyDictionary[object, Workers]" = WeakKeyDictionary()
+
+
+class Workers:
+    """Runs functions in one background thread (``count == 0``) or in a pool
+    of ``count`` processes; started on first use, stopped by ``close()``."""
+
+    def __init__(self, count: int, reactor=None) -> None:
+        if reactor is None:
+            from twisted.internet import reactor
+        self.count = count
+        self.reactor = reactor
+        self._threads: ThreadPool | None = None
+        self._processes: ProcessPoolExecutor | None = None
+        self._trigger = None
+
+    @classmethod
+    def for_crawler(cls, crawler, count: int) -> "Workers":
+        """The crawler's workers, shared by its components, closed with the spider."""
+        workers = _workers.get(crawler)
+        if workers is None:
+            workers = _workers[crawler] = cls(count)
+            crawler.signals.connect(workers.close, signal=signals.spider_closed)
+        return workers
+
+    def run(self, function, *args) -> Deferred:
+        """Call ``function(*args)`` in a worker; the Deferred fires on the reactor."""
+        if self.count == 0:
+            if self._threads is None:
+                self._threads = ThreadPool(minthreads=0, maxthreads=1, name="declutter")
+                self._threads.start()
+                self._stop_at_shutdown()
+            return threads.deferToThreadPool(self.reactor, self._threads, function, *args)
+        try:
+            future = self._pool().submit(function, *args)
+        except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh
+            self._processes = None
+            future = self._pool().submit(function, *args)
+        return self._deferred(future)
+
+    def close(self) -> None:
+        """Stop the workers (idempotent); called when the spider closes."""
+        if self._threads is not None:
+            self._threads.stop()
+            self._threads = None
+        if self._processes is not None:
+            self._processes.shutdown(wait=True, cancel_futures=True)
+            self._processes = None
+        if self._trigger is not None:
+            self.reactor.removeSystemEventTrigger(self._trigger)
+            self._trigger = None
+
+    def _stop_at_shutdown(self) -> None:
+        # also stop when the reactor stops without the spider closing (a failed start)
+        if self._trigger is None:
+            self._trigger = self.reactor.addSystemEventTrigger("during", "shutdown", self._shutdown)
+
+    def _shutdown(self) -> None:
+        self._trigger = None  # being fired: no longer removable
+        self.close()
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self._processes is None:
+            self._processes = ProcessPoolExecutor(
+                max_workers=self.count, mp_context=multiprocessing.get_context("spawn")
+            )
+            self._stop_at_shutdown()
+        return self._processes
+
+    def _deferred(self, future: Future) -> Deferred:
+        deferred: Deferred = Deferred()
+
+        def fire(future: Future) -> None:
+            error = future.exception()
+            if error is None:
+                deferred.callback(future.result())
+            else:
+                deferred.errback(Failure(error))
+
+        future.add_done_callback(lambda f: self.reactor.callFromThread(fire, f))
+        return deferred

@@ -1,0 +1,123 @@
+"""``scrapy declutter``: run as a user runs it, in a subprocess."""
+
+import configparser
+import functools
+import http.server
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from scrapy.commands import ScrapyCommand
+from scrapy.utils.misc import load_object
+
+from tests.site import ARTICLE_EN, ARTICLE_EN_SENTENCE, BOILERPLATE, PNG
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def run(tmp_path):
+    """Run ``scrapy declutter ...`` with the command registered through COMMANDS_MODULE."""
+    (tmp_path / "cmdsettings.py").write_text('COMMANDS_MODULE = "scrapy_declutter.commands"\n')
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(REPO), str(tmp_path)]),
+        "SCRAPY_SETTINGS_MODULE": "cmdsettings",
+    }
+
+    def run(*args):
+        return subprocess.run(
+            [sys.executable, "-m", "scrapy", "declutter", *args],
+            cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
+        )
+
+    return run
+
+
+@pytest.fixture
+def page(tmp_path):
+    path = tmp_path / "page.html"
+    path.write_bytes(ARTICLE_EN)
+    return path
+
+
+@pytest.fixture
+def http_server(tmp_path):
+    """A plain threaded HTTP server: the test process's reactor is not running here."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "article.html").write_bytes(ARTICLE_EN)
+    (site / "image.png").write_bytes(PNG)
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=site)
+    handler.log_message = lambda *args: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+def test_prints_the_clean_text_of_a_file(run, page):
+    result = run(str(page))
+    assert result.returncode == 0, result.stderr
+    assert ARTICLE_EN_SENTENCE in result.stdout
+    assert not any(text in result.stdout for text in BOILERPLATE)
+
+
+def test_blocks_lists_every_block_with_its_label(run, page):
+    result = run("--blocks", str(page))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["label", "cf", "h", "length", "links", "stops", "text"]
+    article = next(line for line in lines if ARTICLE_EN_SENTENCE[:40] in line)
+    cookie = next(line for line in lines if BOILERPLATE[0] in line)
+    heading = next(line for line in lines if "New ferry terminal opens next spring" in line)
+    assert article.split()[:2] == ["good", "good"]
+    assert cookie.split()[0] == "bad"
+    assert heading.split()[2] == "h"
+
+
+def test_html_report_marks_kept_and_removed_blocks(run, page, tmp_path):
+    report = tmp_path / "report.html"
+    result = run("--html", str(report), str(page))
+    assert result.returncode == 0, result.stderr
+    html = report.read_text()
+    kept = html.split('<div class="block good')
+    removed = html.split('<div class="block bad')
+    assert any(ARTICLE_EN_SENTENCE in part.split("</div></div>")[0] for part in kept[1:])
+    assert any(BOILERPLATE[0] in part.split("</div></div>")[0] for part in removed[1:])
+
+
+def test_fetches_a_url_with_scrapy(run, http_server):
+    result = run(f"{http_server}/article.html")
+    assert result.returncode == 0, result.stderr
+    assert ARTICLE_EN_SENTENCE in result.stdout
+
+
+def test_a_url_that_is_not_html_fails_with_a_message(run, http_server):
+    result = run(f"{http_server}/image.png")
+    assert result.returncode == 1
+    assert "not an HTML page" in result.stderr
+
+
+def test_a_bad_setting_is_a_usage_error_naming_it(run, page):
+    result = run("-s", "DECLUTTER_LENGTH_LOW=many", str(page))
+    assert result.returncode == 2
+    assert "DECLUTTER_LENGTH_LOW" in result.stderr
+
+
+def test_settings_choose_the_options(run, page):
+    result = run("-s", "DECLUTTER_LENGTH_LOW=5000", "-s", "DECLUTTER_LENGTH_HIGH=5000", str(page))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == ""
+
+
+def test_entry_point_is_declared_for_pip_installs():
+    config = configparser.ConfigParser()
+    config.read(REPO / "setup.cfg")
+    entries = config["options.entry_points"]["scrapy.commands"].split("\n")
+    name, target = (part.strip() for part in next(e for e in entries if e.strip()).split("="))
+    assert name == "declutter"
+    assert issubclass(load_object(target.replace(":", ".")), ScrapyCommand)

@@ -1,0 +1,168 @@
+"""The downloader middleware: what gets decluttered, per-request overrides, the reactor."""
+
+import threading
+
+import pytest
+import pytest_twisted
+from scrapy.http import HtmlResponse, Request, TextResponse
+from scrapy.utils.defer import deferred_from_coro
+from scrapy.utils.test import get_crawler
+
+from scrapy_declutter import DeclutterMiddleware
+from scrapy_declutter.pipelines import PIPELINES, justext_stages
+from tests.crawling import ADDON, PagesSpider, crawl
+from tests.site import ARTICLE_DE, ARTICLE_EN, ARTICLE_EN_SENTENCE, server  # noqa: F401
+
+
+def middleware(**settings) -> DeclutterMiddleware:
+    return DeclutterMiddleware.from_crawler(get_crawler(settings_dict=settings))
+
+
+def process(mw, request, response):
+    """Run ``process_response`` as Scrapy runs it (an asyncio task)."""
+    return deferred_from_coro(mw.process_response(request, response))
+
+
+@pytest_twisted.ensureDeferred
+async def test_html_response_result_is_written_to_meta():
+    request = Request("https://example.org/a")
+    response = HtmlResponse(request.url, body=ARTICLE_EN, request=request)
+    returned = await process(middleware(), request, response)
+    assert returned is response
+    assert ARTICLE_EN_SENTENCE in response.meta["declutter_result"]["text"]
+    assert response.meta["declutter_result"]["language"] == "English"
+
+
+@pytest_twisted.ensureDeferred
+async def test_content_language_header_is_used_when_the_page_declares_none():
+    page = ARTICLE_DE.replace(b'<html lang="de">', b"<html>")
+    request = Request("https://example.org/a")
+    response = HtmlResponse(
+        request.url, body=page, request=request, headers={"Content-Language": "fr"}
+    )
+    await process(middleware(), request, response)
+    assert response.meta["declutter_result"]["language"] == "French"
+
+
+@pytest.mark.parametrize(
+    ("response_kwargs", "settings", "reason"),
+    [
+        (dict(cls=TextResponse, body=b'{"a": 1}'), {}, "not_html"),
+        (dict(cls=HtmlResponse, body=ARTICLE_EN, status=404), {}, "http_status"),
+        (dict(cls=HtmlResponse, body=b""), {}, "empty"),
+        (dict(cls=HtmlResponse, body=ARTICLE_EN), {"DECLUTTER_MAX_BODY_SIZE": 100}, "too_large"),
+    ],
+)
+@pytest_twisted.ensureDeferred
+async def test_skipped_responses_pass_through_and_are_counted(response_kwargs, settings, reason):
+    kwargs = dict(response_kwargs)
+    cls = kwargs.pop("cls")
+    request = Request("https://example.org/a")
+    response = cls(request.url, request=request, **kwargs)
+    mw = middleware(**settings)
+    assert await process(mw, request, response) is response
+    assert "declutter_result" not in request.meta
+    assert mw.recorder.stats.get_value(f"declutter/pages_skipped/{reason}") == 1
+
+
+@pytest_twisted.ensureDeferred
+async def test_non_html_responses_pass_through_a_crawl(server):
+    urls = [server.url("image.png"), server.url("data.json")]
+    result = await crawl(settings=ADDON, urls=urls)
+    for url in urls:
+        assert result.by_url(url) == {"url": url}
+        assert "declutter_result" not in result.spider.seen_meta[url]
+    assert result.stats["declutter/pages_skipped/not_html"] == 2
+    assert "declutter/pages" not in result.stats
+
+
+@pytest_twisted.ensureDeferred
+async def test_per_request_meta_skips_or_overrides(server):
+    skipped, overridden, tiny, bad = (
+        server.url(f"article-en?{n}") for n in ("skip", "override", "tiny", "bad")
+    )
+    meta = {
+        skipped: {"declutter": False},
+        overridden: {"declutter": {"language": "German"}},
+        tiny: {"declutter": {"length_low": 5000, "length_high": 5000}},
+        bad: {"declutter": {"lenght_low": 10}},
+    }
+    result = await crawl(settings=ADDON, urls=list(meta), meta=meta)
+
+    assert result.by_url(skipped) == {"url": skipped}
+    assert result.by_url(bad) == {"url": bad}
+    assert result.spider.seen_meta[overridden]["declutter_result"]["language"] == "German"
+    # no block reaches 5000 characters, so nothing is kept
+    assert result.by_url(tiny)["text"] == ""
+    assert result.stats["declutter/pages_skipped/disabled"] == 1
+    assert result.stats["declutter/pages_skipped/invalid_meta"] == 1
+    assert result.stats["declutter/pages"] == 2
+
+
+class WaitForEvent:
+    """A stage that blocks its worker until ``event`` is set (or 10 s pass)."""
+
+    def __init__(self, event: threading.Event, outcome: list) -> None:
+        self.event = event
+        self.outcome = outcome
+
+    def __call__(self, document) -> None:
+        self.outcome.append(self.event.wait(10))
+
+
+class OrderSpider(PagesSpider):
+    def parse(self, response):
+        if response.url.endswith("image.png"):
+            self.event.set()
+        yield {"url": response.url}
+
+
+@pytest_twisted.ensureDeferred
+async def test_reactor_serves_other_requests_while_a_page_is_extracted(server, monkeypatch):
+    # The big page's extraction cannot finish before the image's callback has
+    # run; only a reactor left free during the extraction can run it.
+    event, outcome = threading.Event(), []
+    monkeypatch.setitem(
+        PIPELINES, "wait-for-event",
+        lambda options: (WaitForEvent(event, outcome), *justext_stages(options)),
+    )
+    OrderSpider.event = event
+    big, image = server.url("article-en"), server.url("image.png")
+    meta = {big: {"declutter": {"pipeline": "wait-for-event"}}}
+    result = await crawl(OrderSpider, settings=ADDON, urls=[big, image], meta=meta)
+
+    assert outcome == [True]
+    assert [item["url"] for item in result.items] == [image, big]
+    assert ARTICLE_EN_SENTENCE in result.items[1]["text"]
+
+
+@pytest_twisted.ensureDeferred
+async def test_extraction_errors_are_logged_and_counted_and_the_crawl_goes_on(
+    server, monkeypatch, caplog
+):
+    def broken(options):
+        def stage(document):
+            raise RuntimeError("stage failed")
+        return (stage,)
+
+    monkeypatch.setitem(PIPELINES, "broken", broken)
+    bad, good = server.url("article-en?bad"), server.url("article-en?good")
+    meta = {bad: {"declutter": {"pipeline": "broken"}}}
+    result = await crawl(settings=ADDON, urls=[bad, good], meta=meta)
+
+    assert result.by_url(bad) == {"url": bad}
+    assert ARTICLE_EN_SENTENCE in result.by_url(good)["text"]
+    assert result.stats["declutter/errors"] == 1
+    assert result.stats["declutter/errors/RuntimeError"] == 1
+    assert "stage failed" in caplog.text
+
+
+@pytest_twisted.ensureDeferred
+async def test_worker_processes_give_the_same_result_as_the_thread(server):
+    urls = [server.url("article-en"), server.url("article-de")]
+    thread = await crawl(settings=ADDON, urls=urls)
+    processes = await crawl(settings={**ADDON, "DECLUTTER_WORKERS": 2}, urls=urls)
+    for url in urls:
+        assert processes.by_url(url)["text"]
+        assert processes.by_url(url) == thread.by_url(url)
+    assert processes.stats["declutter/pages"] == 2

@@ -1,0 +1,32 @@
+"""The README's promises: its first two commands, and every setting documented."""
+
+import re
+from pathlib import Path
+
+from scrapy_declutter.settings import all_settings
+
+REPO = Path(__file__).resolve().parents[1]
+README = (REPO / "README.rst").read_text(encoding="utf-8")
+
+
+def commands():
+    return [block.strip() for block in re.findall(r"::\n\n((?:    .*\n)+)", README)]
+
+
+def test_first_command_installs_and_runs_the_example_crawl_to_json_lines():
+    first = commands()[0]
+    assert "\n" not in first
+    assert first.startswith("python -m pip install")
+    assert "cd example_project && scrapy crawl news -O news.jsonl" in first
+
+
+def test_second_command_is_what_ci_runs():
+    second = commands()[1]
+    assert second == 'python -m pip install -e ".[test]" && python -m pytest'
+    assert second in (REPO / ".ci" / "run").read_text()
+
+
+def test_every_setting_is_in_the_settings_reference():
+    reference = README.split("\nSettings\n--------\n")[1].split("\nItem output\n")[0]
+    missing = [name for name in all_settings() if f"``{name}``" not in reference]
+    assert missing == []

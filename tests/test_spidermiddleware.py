@@ -1,0 +1,114 @@
+"""The spider middleware: items of every kind yielded from a decluttered response."""
+
+import dataclasses
+
+import attrs
+import pytest
+import pytest_twisted
+import scrapy
+
+from tests.crawling import ADDON, crawl
+from tests.site import ARTICLE_EN_SENTENCE, server  # noqa: F401
+
+
+class ScrapyItem(scrapy.Item):
+    url = scrapy.Field()
+    text = scrapy.Field()
+    blocks = scrapy.Field()
+
+
+@dataclasses.dataclass
+class DataclassItem:
+    url: str
+    text: str = ""
+    blocks: list = dataclasses.field(default_factory=list)
+
+
+@attrs.define
+class AttrsItem:
+    url: str
+    text: str = ""
+    blocks: list = attrs.Factory(list)
+
+
+@dataclasses.dataclass
+class NoTextField:
+    url: str
+
+
+def read(item, field):
+    return item[field] if isinstance(item, (dict, scrapy.Item)) else getattr(item, field)
+
+
+@pytest.mark.parametrize("item_factory", [dict, ScrapyItem, DataclassItem, AttrsItem])
+@pytest_twisted.ensureDeferred
+async def test_every_item_type_is_filled(server, item_factory):
+    url = server.url("article-en")
+    result = await crawl(settings=ADDON, urls=[url], item_factory=item_factory)
+    (item,) = result.items
+    assert type(item) is item_factory
+    assert ARTICLE_EN_SENTENCE in read(item, "text")
+    blocks = read(item, "blocks")
+    assert any(block["label"] == "good" and ARTICLE_EN_SENTENCE in block["text"] for block in blocks)
+    assert any(block["label"] == "bad" for block in blocks)
+
+
+@pytest_twisted.ensureDeferred
+async def test_an_item_type_without_the_field_is_kept_unfilled(server):
+    url = server.url("article-en")
+    result = await crawl(settings=ADDON, urls=[url], item_factory=NoTextField)
+    assert result.items == [NoTextField(url)]
+    assert result.stats["declutter/items_skipped/missing_field"] == 1
+
+
+@pytest_twisted.ensureDeferred
+async def test_item_with_text_is_kept_unless_overwrite(server):
+    url = server.url("article-en")
+
+    def with_text(url):
+        return {"url": url, "text": "written by the spider"}
+
+    kept = await crawl(settings=ADDON, urls=[url], item_factory=with_text)
+    assert kept.items == [{"url": url, "text": "written by the spider"}]
+    assert kept.stats["declutter/items_skipped/has_text"] == 1
+
+    overwritten = await crawl(
+        settings={**ADDON, "DECLUTTER_OVERWRITE": True}, urls=[url], item_factory=with_text
+    )
+    assert ARTICLE_EN_SENTENCE in overwritten.items[0]["text"]
+
+
+@pytest.mark.parametrize(
+    ("blocks", "expected_labels"), [("all", {"good", "bad"}), ("kept", {"good"}), ("none", None)]
+)
+@pytest_twisted.ensureDeferred
+async def test_blocks_setting_and_field_names(server, blocks, expected_labels):
+    url = server.url("article-en")
+    settings = {**ADDON, "DECLUTTER_BLOCKS": blocks,
+                "DECLUTTER_TEXT_FIELD": "body", "DECLUTTER_BLOCKS_FIELD": "parts"}
+    (item,) = (await crawl(settings=settings, urls=[url])).items
+    assert ARTICLE_EN_SENTENCE in item["body"]
+    assert "text" not in item and "blocks" not in item
+    if expected_labels is None:
+        assert "parts" not in item
+    else:
+        assert {block["label"] for block in item["parts"]} == expected_labels
+
+
+class CustomSettingsSpider(scrapy.Spider):
+    name = "custom"
+    custom_settings = {"DECLUTTER_ENABLED": False}
+
+    def __init__(self, urls=(), **kwargs):
+        super().__init__(**kwargs)
+        self.start_urls = list(urls)
+
+    def parse(self, response):
+        yield {"url": response.url}
+
+
+@pytest_twisted.ensureDeferred
+async def test_custom_settings_apply_per_spider(server):
+    url = server.url("article-en")
+    result = await crawl(CustomSettingsSpider, settings=ADDON, urls=[url])
+    assert result.items == [{"url": url}]

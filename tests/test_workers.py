@@ -1,0 +1,53 @@
+"""Workers: a background thread or a pool of processes, results back on the reactor."""
+
+import os
+import threading
+
+import pytest
+import pytest_twisted
+
+from scrapy_declutter.options import Options
+from scrapy_declutter.task import extract_page
+from scrapy_declutter.workers import Workers
+from tests.site import ARTICLE_EN, ARTICLE_EN_SENTENCE
+
+
+def where(_):
+    return os.getpid(), threading.get_ident()
+
+
+def fail(message):
+    raise ValueError(message)
+
+
+@pytest.mark.parametrize("count", [0, 1])
+@pytest_twisted.ensureDeferred
+async def test_runs_off_the_reactor_thread(count):
+    workers = Workers(count)
+    try:
+        pid, thread = await workers.run(where, None)
+    finally:
+        workers.close()
+    assert thread != threading.get_ident()
+    assert (pid != os.getpid()) is (count > 0)
+
+
+@pytest.mark.parametrize("count", [0, 1])
+@pytest_twisted.ensureDeferred
+async def test_errors_come_back_as_failures(count):
+    workers = Workers(count)
+    try:
+        with pytest.raises(ValueError, match="boom"):
+            await workers.run(fail, "boom")
+    finally:
+        workers.close()
+        workers.close()  # closing twice is harmless
+
+
+@pytest.mark.parametrize("blocks", ["all", "kept", "none"])
+def test_extract_page_shapes_the_blocks(blocks):
+    data, seconds = extract_page(ARTICLE_EN, None, None, None, Options(), blocks)
+    assert ARTICLE_EN_SENTENCE in data["text"]
+    assert isinstance(seconds, float)
+    labels = {block["label"] for block in data["blocks"]}
+    assert labels == {"all": {"good", "bad"}, "kept": {"good"}, "none": set()}[blocks]
