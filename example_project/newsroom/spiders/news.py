@@ -25,10 +25,12 @@ class NewsSpider(scrapy.Spider):
             yield response.follow(link, callback=self.parse_article)
 
     def parse_article(self, response):
-        yield {
-            "url": response.url,
-            "title": response.css("h1::text").get(),
-            "language": response.meta.get("declutter_result", {}).get("language"),
-        }
+        title = response.css("h1::text").get()
+        if title is not None:  # a related link may lead back to a front page
+            yield {
+                "url": response.url,
+                "title": title,
+                "language": response.meta.get("declutter_result", {}).get("language"),
+            }
         for link in response.css("aside.related a"):
             yield response.follow(link, callback=self.parse_article)
