@@ -24,6 +24,8 @@ DUPEFILTER_CLASS = "scrapy_redis.dupefilter.RFPDupeFilter"
 SCHEDULER_PERSIST = True
 # Items go to the Redis list news_redis:items, as JSON.
 ITEM_PIPELINES = {"newsroom.distributed.RedisItemsPipeline": 300}
+# Every worker's stats add up in the Redis hash news_redis:stats.
+STATS_CLASS = "newsroom.distributed.RedisStats"
 REDIS_URL = "redis://127.0.0.1:6379"
 # A worker that has found nothing to do for this many seconds stops
 # (0: wait for new start URLs for ever).
