@@ -15,5 +15,10 @@ from .news import NewsSpider
 
 class NewsRedisSpider(RedisWorkerMixin, Spider):
     name = "news_redis"
-    parse = NewsSpider.parse
     parse_article = NewsSpider.parse_article
+
+    def parse(self, response):
+        """A start URL is a front page, or an article pushed again to recover
+        it after a worker was lost (see the README's "Scaling out")."""
+        yield from NewsSpider.parse(self, response)
+        yield from self.parse_article(response)
