@@ -24,6 +24,27 @@ class Document:
     url: str | None = None
     title: str | None = None
     language: str | None = None
+    _chains: list[tuple] | None = field(default=None, repr=False)
+
+    def ancestor_chains(self) -> list[tuple]:
+        """For each block, its element and that element's ancestors up to the
+        root, computed once per document (several stages walk them)."""
+        if self._chains is None:
+            memo: dict = {}
+            self._chains = [_chain(block.element, memo) for block in self.blocks]
+        return self._chains
+
+
+def _chain(element, memo: dict) -> tuple:
+    """``element`` and its ancestors; iterative, shared between siblings."""
+    pending = []
+    while element is not None and element not in memo:
+        pending.append(element)
+        element = element.getparent()
+    chain = memo[element] if element is not None else ()
+    for item in reversed(pending):
+        chain = memo[item] = (item, *chain)
+    return chain
 
 
 def build_document(

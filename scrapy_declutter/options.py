@@ -26,6 +26,9 @@ class Options:
     heading stages.
     ``tree_depth``: which ancestor of the kept paragraphs the tree filter
     (``+tree`` pipelines) groups them by: 1 = parent, 2 = grandparent, ... 5.
+    ``content_threshold``: the content model's score above which the default
+    ``declutter`` pipeline keeps a block; lower keeps more (recall), higher
+    less (precision).
     """
 
     pipeline: str = DEFAULT_PIPELINE
@@ -38,6 +41,7 @@ class Options:
     max_heading_distance: int = 200
     no_headings: bool = False
     tree_depth: int = 2
+    content_threshold: float = 0.4
 
     def __post_init__(self) -> None:
         from .pipelines import pipeline_names  # pipelines import Options
@@ -49,7 +53,7 @@ class Options:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 _fail(name, value, "a whole number >= 0")
-        for name in ("stopwords_low", "stopwords_high", "max_link_density"):
+        for name in ("stopwords_low", "stopwords_high", "max_link_density", "content_threshold"):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value <= 1:
                 _fail(name, value, "a number from 0 to 1")

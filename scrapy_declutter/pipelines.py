@@ -22,6 +22,7 @@ from .boilerpipe import (
 )
 from .boilerpipe_rules import DensityRulesClassifier, NumWordsRulesClassifier
 from .density import TextDensityFilter
+from .content import KeepContentRegion, ScoreContent
 from .document import Document
 from .justext import (
     ClassifyContextFree,
@@ -106,7 +107,18 @@ def with_tree_filter(base: Callable) -> Callable:
     return stages
 
 
+def declutter_stages(options) -> tuple[Stage, ...]:
+    """The default: jusText, the content model's score, and the content region
+    (see ``content.py``)."""
+    return (
+        *justext_stages(options),
+        ScoreContent(),
+        KeepContentRegion(options.content_threshold),
+    )
+
+
 PIPELINES: dict[str, Callable] = {
+    "declutter": declutter_stages,
     "justext": justext_stages,
     "justext+tree": with_tree_filter(justext_stages),
     "boilerpipe-article": boilerpipe_article_stages,
