@@ -5,7 +5,8 @@ page's ``<meta charset>`` / ``http-equiv``, and then falls back to UTF-8 when th
 bytes are valid UTF-8 and to windows-1252 otherwise (the usual encoding of
 undeclared legacy pages). Undecodable bytes are replaced, never fatal; so is
 a declared encoding Python cannot decode text with (``rot13``, ``idna``, ...),
-which is ignored. Bytes that are not text at all (an image or a compressed
+which is ignored, and a UTF-16 or UTF-32 declaration on bytes that hold no
+zero byte, which is read as UTF-8 (as the WHATWG encoding sniffing rules say). Bytes that are not text at all (an image or a compressed
 stream served as HTML: many control characters) raise ``BinaryInputError``.
 C0 control characters other than white space are dropped from the text (XML
 and feed exporters refuse them).
@@ -47,10 +48,12 @@ _END_HTML = re.compile(rb"</html\s*>", re.IGNORECASE)
 _CONTROLS = bytes([*range(0x00, 0x09), *range(0x0E, 0x20)])
 _VERTICAL_TAB = bytes.maketrans(b"\x0b", b" ")
 _CONTROL_CHARS = re.compile("[\x00-\x08\x0b\x0e-\x1f]")
-# Binary data is told apart from text by its share of control characters in
-# the first characters: near 10 % in compressed or random bytes, nil in pages.
+# Binary data is told apart from text by its control characters among the
+# first characters: near 10 % in compressed or random bytes, nil in pages. A
+# few stray ones (fewer than _MIN_BINARY_CONTROLS) never make a page binary.
 _SNIFF_CHARS = 1024
 _MAX_CONTROL_SHARE = 0.05
+_MIN_BINARY_CONTROLS = 16
 _VOID = frozenset(
     b"area base br col embed hr img input link meta param source track wbr".split()
 )
@@ -74,7 +77,10 @@ def decode(html: bytes, encoding: str | None = None) -> str:
     """Decode a page's bytes to text (see the module docstring for the order)."""
     content_type = f"text/html; charset={encoding}" if encoding else None
     try:
-        _, text = html_to_unicode(content_type, html, auto_detect_fun=_guess_undeclared)
+        used, text = html_to_unicode(content_type, html, auto_detect_fun=_guess_undeclared)
+        if used.startswith(("utf-16", "utf-32")) and b"\0" not in html[:_SNIFF_CHARS]:
+            # declared so, but 8-bit bytes: such a declaration means UTF-8 (WHATWG)
+            _, text = html_to_unicode("text/html; charset=utf-8", html)
     except (LookupError, ValueError):  # a declared codec that is not for text (rot13, idna, ...)
         bom_encoding, bom = read_bom(html)
         if bom_encoding:
@@ -86,7 +92,8 @@ def decode(html: bytes, encoding: str | None = None) -> str:
 def is_binary(text: str) -> bool:
     """Whether decoded ``text`` is binary data rather than a page (see ``_MAX_CONTROL_SHARE``)."""
     head = text[:_SNIFF_CHARS]
-    return len(_CONTROL_CHARS.findall(head)) > _MAX_CONTROL_SHARE * len(head)
+    controls = len(_CONTROL_CHARS.findall(head))
+    return controls >= _MIN_BINARY_CONTROLS and controls > _MAX_CONTROL_SHARE * len(head)
 
 
 def parse(html: str | bytes, encoding: str | None = None) -> etree._Element | None:
