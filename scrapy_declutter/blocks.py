@@ -199,8 +199,8 @@ def segment(root: etree._Element) -> list[Block]:
         nonlocal link_chars, link_words
         text = " ".join("".join(parts).split())
         if text:
-            blocks.append(
-                Block(text, start, link_chars, link_words, start_heading,
+            blocks.append(  # link text's edge spaces can outnumber the block's
+                Block(text, start, min(link_chars, len(text)), link_words, start_heading,
                       start_depth, len(blocks), first_tag, tags - first_tag)
             )
         parts.clear()
