@@ -1,7 +1,9 @@
 """scrapy-declutter: clean main-content text for every Scrapy crawl."""
 
 from .blocks import Block
-from .errors import DeclutterError, InvalidInputError, InvalidOptionError, ParseError
+from .errors import (
+    BinaryInputError, DeclutterError, InvalidInputError, InvalidOptionError, ParseError,
+)
 from .extract import ExtractionResult, extract
 from .labels import Label
 from .options import Options
@@ -31,6 +33,7 @@ __all__ = [
     "DeclutterMiddleware",
     "DeclutterPipeline",
     "DeclutterSpiderMiddleware",
+    "BinaryInputError",
     "Block",
     "DeclutterError",
     "ExtractionResult",

@@ -38,9 +38,17 @@ HEADING_TAGS = frozenset("h1 h2 h3 h4 h5 h6".split())
 # Never content: metadata, code, templates and form controls whose text is a
 # widget's. jusText's paper labels <select> content bad in preprocessing; like
 # its code, we drop it there, so a country list is neither a block nor context.
+# <iframe>, <noembed> and <noframes> are never rendered where frames and
+# embeds work, and libxml2 reads their content as raw text, markup and all.
 SKIPPED_TAGS = frozenset(
-    "head script style template select textarea button input applet".split()
+    """head script style template select textarea button input applet iframe
+    noembed noframes""".split()
 ) | {etree.Comment, etree.ProcessingInstruction, etree.Entity}
+# libxml2 does not close a <button> whose content has an unclosed <div>: the
+# rest of the page nests inside it. A button holding more text than this is
+# such a page (so is one holding as many elements), and is walked as an
+# inline element instead of skipped.
+BUTTON_MAX_TEXT = 500
 
 # What the walk does at each tag, looked up once per element.
 _INLINE, _BR, _LINK, _SKIPPED, _BLOCK, _HEADING = range(6)
@@ -194,8 +202,8 @@ def segment(root: etree._Element) -> list[Block]:
         nonlocal link_chars, link_words
         text = " ".join("".join(parts).split())
         if text:
-            blocks.append(
-                Block(text, start, link_chars, link_words, start_heading,
+            blocks.append(  # link text's edge spaces can outnumber the block's
+                Block(text, start, min(link_chars, len(text)), link_words, start_heading,
                       start_depth, len(blocks), first_tag, tags - first_tag)
             )
         parts.clear()
@@ -224,8 +232,8 @@ def segment(root: etree._Element) -> list[Block]:
             elif kind == _LINK:
                 after_br = False
                 in_link = True
-            else:  # _SKIPPED; its tail is read at its "end" event
-                walker.skip_subtree()
+            elif el.tag != "button" or not _swallows_page(el):
+                walker.skip_subtree()  # _SKIPPED; its tail is read at its "end" event
                 continue
             tags += 1
             text = el.text
@@ -265,13 +273,25 @@ def segment(root: etree._Element) -> list[Block]:
     return blocks
 
 
+def _swallows_page(button: etree._Element) -> bool:
+    """Whether a <button> holds more than ``BUTTON_MAX_TEXT`` characters or
+    ``BUTTON_MAX_TEXT`` elements; it reads no further than that, so that nested
+    buttons cost no more than a linear walk."""
+    chars = 0
+    for count, el in enumerate(button.iter()):
+        chars += len(el.text or "") + (len(el.tail or "") if el is not button else 0)
+        if chars > BUTTON_MAX_TEXT or count > BUTTON_MAX_TEXT:
+            return True
+    return False
+
+
 def tag_markup(root: etree._Element) -> list[int]:
     """The characters of markup of each tag ``segment`` numbers, in its order:
     start and end tag, with the attributes as ``name="value"``."""
     markup = []
     walker = etree.iterwalk(root, events=("start",))
     for _, el in walker:
-        if _KINDS.get(el.tag) == _SKIPPED:
+        if _KINDS.get(el.tag) == _SKIPPED and (el.tag != "button" or not _swallows_page(el)):
             walker.skip_subtree()
             continue
         chars = 2 * len(el.tag) + 5

@@ -103,13 +103,19 @@ class TextBlock:
         was, with the labels of both."""
         is_content = self.is_content or other.is_content
         labels = self.labels | other.labels
+        # Only the new members need the group's values, unless they changed:
+        # long runs of fusions stay linear (labels only grow, content only
+        # turns on: a group changes a bounded number of times).
+        label = Label.GOOD if is_content else Label.BAD
         head = self.blocks[0]
-        for block in other.blocks:
+        changed = labels != head.boilerpipe_labels or label is not head.label
+        members = other.blocks
+        for block in members:
             block.fused_into = head
             self.add(block)
-        for block in self.blocks:
+        for block in self.blocks if changed else members:
             block.boilerpipe_labels = labels
-        self.set_content(is_content)
+            block.label = label
 
 
 def text_blocks(document: Document) -> list[TextBlock]:

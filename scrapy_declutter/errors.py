@@ -19,3 +19,7 @@ class InvalidInputError(DeclutterError, TypeError):
 
 class ParseError(DeclutterError):
     """lxml could not build any tree from the page."""
+
+
+class BinaryInputError(DeclutterError, ValueError):
+    """The page is binary data (an image, a compressed stream, ...), not text."""

@@ -4,7 +4,8 @@ An item whose ``DECLUTTER_HTML_FIELD`` (default ``html``) holds a non-empty
 ``str`` or ``bytes`` is decluttered in a worker with the settings' options, and
 receives the text and blocks like an item filled from a response (the HTML
 field is left as it is). Items without HTML, and items that already have text
-(unless ``DECLUTTER_OVERWRITE``), pass through untouched. An extraction error is
+(unless ``DECLUTTER_OVERWRITE``), pass through untouched; so do items whose
+HTML is binary data (counted as ``items_skipped/binary``). An extraction error is
 logged and counted, and the item goes on unchanged: no item is ever dropped.
 """
 
@@ -12,6 +13,7 @@ from itemadapter import ItemAdapter, is_item
 from scrapy.exceptions import NotConfigured
 from scrapy.utils.defer import maybe_deferred_to_future
 
+from .errors import BinaryInputError
 from .items import fill_item, has_own_html
 from .settings import Config
 from .stats import Recorder
@@ -55,6 +57,9 @@ class DeclutterPipeline:
                 self.config.options,
                 self.config.blocks,
             ))
+        except BinaryInputError:
+            self.recorder.item_skipped("binary")
+            return item
         except Exception as error:
             self.recorder.error(error, f"item {type(item).__qualname__}")
             return item

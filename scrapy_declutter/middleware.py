@@ -6,9 +6,10 @@ result into ``response.meta["declutter_result"]``: ``{"text", "language",
 "pipeline", "blocks"}``. It skips, counting the reason in
 ``declutter/pages_skipped/<reason>``: ``disabled`` (``meta["declutter"]`` is
 False), ``not_html``, ``http_status`` (not 2xx), ``empty``, ``too_large``
-(over ``DECLUTTER_MAX_BODY_SIZE``) and ``invalid_meta`` (a bad
-``meta["declutter"]`` value, also logged). An extraction error is logged and
-counted; the response always goes on unchanged.
+(over ``DECLUTTER_MAX_BODY_SIZE``), ``invalid_meta`` (a bad
+``meta["declutter"]`` value, also logged) and ``binary`` (binary data served
+as HTML). An extraction error is logged and counted; the response always goes
+on unchanged, so its items are still yielded, without text.
 
 ``DeclutterSpiderMiddleware`` writes that result into every item the callback
 yields from the response, except items that carry HTML of their own in
@@ -21,7 +22,7 @@ from scrapy.http import HtmlResponse
 from scrapy.utils.defer import maybe_deferred_to_future
 from w3lib.encoding import http_content_type_encoding
 
-from .errors import InvalidOptionError
+from .errors import BinaryInputError, InvalidOptionError
 from .items import fill_item, has_own_html
 from .settings import META_OVERRIDE, META_RESULT, Config
 from .stats import Recorder
@@ -61,6 +62,9 @@ class DeclutterMiddleware:
                 options,
                 self.config.blocks,
             ))
+        except BinaryInputError:
+            self.recorder.page_skipped("binary")
+            return response
         except Exception as error:
             self.recorder.error(error, response.url)
             return response

@@ -3,22 +3,29 @@
 Decoding honours, in order, a byte-order mark, the caller's ``encoding``, the
 page's ``<meta charset>`` / ``http-equiv``, and then falls back to UTF-8 when the
 bytes are valid UTF-8 and to windows-1252 otherwise (the usual encoding of
-undeclared legacy pages). Undecodable bytes are replaced, never fatal.
+undeclared legacy pages). Undecodable bytes are replaced, never fatal; so is
+a declared encoding Python cannot decode text with (``rot13``, ``idna``, ...),
+which is ignored, and a UTF-16 or UTF-32 declaration on bytes that hold no
+zero byte, which is read as UTF-8 (as the WHATWG encoding sniffing rules say). Bytes that are not text at all (an image or a compressed
+stream served as HTML: many control characters) raise ``BinaryInputError``.
+C0 control characters other than white space are dropped from the text (XML
+and feed exporters refuse them).
 
 Parsing never touches the network (no DTDs, no external entities) and lifts
 libxml2's size limits, so 20 MB text nodes survive. libxml2 still refuses to
 nest deeper than a fixed limit and drops everything after that point; when that
 happens the page is parsed a second time with the excess nesting flattened, so
-its text is kept.
+its text is kept. ``</html>`` end tags are dropped before parsing: libxml2
+discards everything after one, browsers render it.
 """
 
 import re
 import threading
 
 from lxml import etree
-from w3lib.encoding import html_to_unicode
+from w3lib.encoding import html_to_unicode, read_bom
 
-from .errors import ParseError
+from .errors import BinaryInputError, ParseError
 
 _PARSER_OPTIONS = dict(
     encoding="utf-8",
@@ -31,15 +38,34 @@ _PARSER_OPTIONS = dict(
 # An lxml parser (and its error log) must not be shared between threads, and
 # the Scrapy layer runs extraction in a thread pool.
 _local = threading.local()
-# libxml2's nesting limit with huge_tree is 2048; keep well below it.
-_MAX_NESTING = 1024
+# libxml2's nesting limit with huge_tree is 2048; keep well below it, and
+# further still if the first flattening was not enough.
+_NESTING_LIMITS = (1024, 128)
 _TAG = re.compile(rb"<(/?)([a-zA-Z][^\s/>]*)[^>]*>")
+_END_HTML = re.compile(rb"</html\s*>", re.IGNORECASE)
+# C0 controls but tab, line feed, form feed and carriage return; in UTF-8 these
+# bytes stand only for themselves. Vertical tab becomes a space.
+_CONTROLS = bytes([*range(0x00, 0x09), *range(0x0E, 0x20)])
+_VERTICAL_TAB = bytes.maketrans(b"\x0b", b" ")
+_CONTROL_CHARS = re.compile("[\x00-\x08\x0b\x0e-\x1f]")
+# Binary data is told apart from text by its control characters among the
+# first characters: near 10 % in compressed or random bytes, nil in pages. A
+# few stray ones (fewer than _MIN_BINARY_CONTROLS) never make a page binary.
+_SNIFF_CHARS = 1024
+_MAX_CONTROL_SHARE = 0.05
+_MIN_BINARY_CONTROLS = 16
 _VOID = frozenset(
     b"area base br col embed hr img input link meta param source track wbr".split()
 )
 
 
 def _guess_undeclared(body: bytes) -> str:
+    head = body[:_SNIFF_CHARS]
+    if len(head) >= 8:  # UTF-16 without a BOM: mostly ASCII, so every other byte is 0
+        for encoding, zeros, others in (("utf-16-le", head[1::2], head[::2]),
+                                        ("utf-16-be", head[::2], head[1::2])):
+            if zeros.count(0) > 0.8 * len(zeros) and not others.count(0):
+                return encoding
     try:
         body.decode("utf-8")
     except UnicodeDecodeError:
@@ -50,21 +76,43 @@ def _guess_undeclared(body: bytes) -> str:
 def decode(html: bytes, encoding: str | None = None) -> str:
     """Decode a page's bytes to text (see the module docstring for the order)."""
     content_type = f"text/html; charset={encoding}" if encoding else None
-    _, text = html_to_unicode(content_type, html, auto_detect_fun=_guess_undeclared)
+    try:
+        used, text = html_to_unicode(content_type, html, auto_detect_fun=_guess_undeclared)
+        if used.startswith(("utf-16", "utf-32")) and b"\0" not in html[:_SNIFF_CHARS]:
+            # declared so, but 8-bit bytes: such a declaration means UTF-8 (WHATWG)
+            _, text = html_to_unicode("text/html; charset=utf-8", html)
+    except (LookupError, ValueError):  # a declared codec that is not for text (rot13, idna, ...)
+        bom_encoding, bom = read_bom(html)
+        if bom_encoding:
+            return html[len(bom):].decode(bom_encoding, "replace")
+        return html.decode(_guess_undeclared(html), "replace")
     return text
+
+
+def is_binary(text: str) -> bool:
+    """Whether decoded ``text`` is binary data rather than a page (see ``_MAX_CONTROL_SHARE``)."""
+    head = text[:_SNIFF_CHARS]
+    controls = len(_CONTROL_CHARS.findall(head))
+    return controls >= _MIN_BINARY_CONTROLS and controls > _MAX_CONTROL_SHARE * len(head)
 
 
 def parse(html: str | bytes, encoding: str | None = None) -> etree._Element | None:
     """Parse a page into an lxml tree; ``None`` when it holds no markup or text."""
     text = html if isinstance(html, str) else decode(html, encoding)
-    if not text.strip():
+    if text.isspace() or not text:
         return None
-    data = text.encode("utf-8", "surrogatepass").replace(b"\0", b"")
+    if is_binary(text):
+        raise BinaryInputError("the page is binary data, not text")
+    data = text.encode("utf-8", "surrogatepass").translate(_VERTICAL_TAB, _CONTROLS)
+    del text  # the page's str can be large; only the bytes are needed from here
+    data = _END_HTML.sub(b"", data)
     parser = _parser()
     try:
         root = etree.fromstring(data, parser)
-        if root is not None and _hit_nesting_limit(parser):
-            root = etree.fromstring(_flatten_nesting(data), parser)
+        for limit in _NESTING_LIMITS:
+            if root is None or not _hit_nesting_limit(parser):
+                break
+            root = etree.fromstring(_flatten_nesting(data, limit), parser)
     except etree.LxmlError as exc:
         raise ParseError(f"lxml could not parse the page: {exc}") from exc
     return root
@@ -81,14 +129,17 @@ def _hit_nesting_limit(parser: etree.HTMLParser) -> bool:
     return any(e.type_name == "ERR_RESOURCE_LIMIT" for e in parser.error_log)
 
 
-def _flatten_nesting(data: bytes) -> bytes:
-    """Drop start tags (and their matching end tags) nested beyond _MAX_NESTING.
+def _flatten_nesting(data: bytes, limit: int) -> bytes:
+    """Drop start tags (and their matching end tags) nested beyond ``limit``.
 
     A page that nests thousands of elements is broken markup (unclosed inline
     tags, usually); its tags carry no structure worth keeping, its text does.
+    Open elements are tracked as a stack: an end tag closes the innermost open
+    element of its name and those inside it, and is ignored when none is open
+    (as libxml2 ignores it), so stray end tags cannot hide the nesting.
     """
-    depth = 0
-    dropped: dict[bytes, int] = {}
+    stack: list[tuple[bytes, bool]] = []  # open elements: name, dropped
+    open_count: dict[bytes, int] = {}
     out = []
     last = 0
     for match in _TAG.finditer(data):
@@ -96,15 +147,21 @@ def _flatten_nesting(data: bytes) -> bytes:
         if name in _VOID or match.group(0).endswith(b"/>"):
             continue
         if not closing:
-            depth += 1
-            if depth <= _MAX_NESTING:
+            dropped = len(stack) >= limit
+            stack.append((name, dropped))
+            open_count[name] = open_count.get(name, 0) + 1
+            if not dropped:
                 continue
-            dropped[name] = dropped.get(name, 0) + 1
         else:
-            depth = max(depth - 1, 0)
-            if not dropped.get(name):
+            if not open_count.get(name):
                 continue
-            dropped[name] -= 1
+            while True:  # each element is pushed and popped once: linear overall
+                open_name, dropped = stack.pop()
+                open_count[open_name] -= 1
+                if open_name == name:
+                    break
+            if not dropped:
+                continue
         out.append(data[last : match.start()])
         last = match.end()
     out.append(data[last:])

@@ -6,10 +6,12 @@ cores. ``DECLUTTER_WORKERS = 0`` uses one background thread of the crawl
 process, ``N`` a pool of N processes (started with ``spawn``, which is safe in a
 process that already runs threads and a reactor). Only picklable values cross
 to the workers (bytes, strings, ``Options``) and come back (a JSON-safe dict).
+A worker process that dies (killed, out of memory) breaks its pool: the pool is
+replaced and the calls it held are retried once, so the crawl goes on.
 """
 
 import multiprocessing
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from weakref import WeakKeyDictionary
 
@@ -53,12 +55,7 @@ class Workers:
                 self._threads.start()
                 self._stop_at_shutdown()
             return threads.deferToThreadPool(self.reactor, self._threads, function, *args)
-        try:
-            future = self._pool().submit(function, *args)
-        except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh
-            self._processes = None
-            future = self._pool().submit(function, *args)
-        return self._deferred(future)
+        return self._submit(function, args, retries=1)
 
     def close(self) -> None:
         """Stop the workers (idempotent); called when the spider closes."""
@@ -89,15 +86,36 @@ class Workers:
             self._stop_at_shutdown()
         return self._processes
 
-    def _deferred(self, future: Future) -> Deferred:
+    def _submit(self, function, args: tuple, retries: int) -> Deferred:
+        """Run in the pool; when a worker dies (killed, out of memory), the pool
+        breaks and fails every call it holds: start a new pool and retry once."""
+        pool = self._pool()
+        try:
+            future = pool.submit(function, *args)
+        except BrokenProcessPool:  # broken by an earlier call
+            self._discard(pool)
+            pool = self._pool()
+            future = pool.submit(function, *args)
         deferred: Deferred = Deferred()
 
         def fire(future: Future) -> None:
+            if future.cancelled():  # the pool was shut down before it ran
+                deferred.errback(Failure(CancelledError("declutter workers were closed")))
+                return
             error = future.exception()
             if error is None:
                 deferred.callback(future.result())
+            elif isinstance(error, BrokenProcessPool) and retries:
+                self._discard(pool)
+                self._submit(function, args, retries - 1).chainDeferred(deferred)
             else:
                 deferred.errback(Failure(error))
 
         future.add_done_callback(lambda f: self.reactor.callFromThread(fire, f))
         return deferred
+
+    def _discard(self, pool: ProcessPoolExecutor) -> None:
+        """Forget a broken pool (once, however many of its calls report it)."""
+        if self._processes is pool:
+            self._processes = None
+            pool.shutdown(wait=False, cancel_futures=True)
