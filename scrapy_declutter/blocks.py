@@ -228,7 +228,8 @@ def segment(root: etree._Element) -> list[Block]:
                 first_tag = tags
             elif kind == _BR:
                 after_br = True
-                parts.append(" ")
+                if parts:
+                    parts.append(" ")
             elif kind == _LINK:
                 after_br = False
                 in_link = True
@@ -254,8 +255,10 @@ def segment(root: etree._Element) -> list[Block]:
         if not text:
             continue
         if text.isspace():
-            # keeps "<a>x</a> <a>y</a>" two words (jusText drops such nodes)
-            parts.append(" ")
+            # keeps "<a>x</a> <a>y</a>" two words (jusText drops such nodes);
+            # white space that opens a block is dropped anyway
+            if parts:
+                parts.append(" ")
         else:
             words = text.split()
             normalized = " ".join(words)

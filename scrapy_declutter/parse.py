@@ -126,7 +126,10 @@ def _parser() -> etree.HTMLParser:
 
 
 def _hit_nesting_limit(parser: etree.HTMLParser) -> bool:
-    return any(e.type_name == "ERR_RESOURCE_LIMIT" for e in parser.error_log)
+    # The limit is a fatal error: libxml2 stops there, so it is the last one
+    # (a broken page can log thousands of others, not worth walking).
+    last = parser.error_log.last_error
+    return last is not None and last.type_name == "ERR_RESOURCE_LIMIT"
 
 
 def _flatten_nesting(data: bytes, limit: int) -> bytes:
