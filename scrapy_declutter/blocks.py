@@ -254,24 +254,24 @@ def segment(root: etree._Element) -> list[Block]:
         # Text handling, inlined: this runs for every text node of the page.
         if not text:
             continue
-        if text.isspace():
+        words = text.split()
+        if not words:
             # keeps "<a>x</a> <a>y</a>" two words (jusText drops such nodes);
             # white space that opens a block is dropped anyway
             if parts:
                 parts.append(" ")
-        else:
-            words = text.split()
-            normalized = " ".join(words)
-            if text[0].isspace():
-                normalized = " " + normalized
-            if text[-1].isspace():
-                normalized += " "
-            parts.append(normalized)
-            if in_link:
-                link_chars += len(normalized)
-                # Boilerpipe's words; plain letters and digits need no regex
-                link_words += len(words) if "".join(words).isalnum() else len(find_words(normalized))
-            after_br = False
+            continue
+        normalized = " ".join(words)
+        if text[0].isspace():
+            normalized = " " + normalized
+        if text[-1].isspace():
+            normalized += " "
+        parts.append(normalized)
+        if in_link:
+            link_chars += len(normalized)
+            # Boilerpipe's words; plain letters and digits need no regex
+            link_words += len(words) if "".join(words).isalnum() else len(find_words(normalized))
+        after_br = False
     close()
     return blocks
 
