@@ -5,7 +5,7 @@ from functools import lru_cache
 
 from .blocks import Block
 from .document import build_document
-from .errors import InvalidInputError
+from .errors import InvalidInputError, InvalidOptionError
 from .options import Options
 from .pipelines import Pipeline, build_pipeline
 
@@ -46,7 +46,8 @@ def extract(
     *,
     encoding: str | None = None,
     content_language: str | None = None,
-    **options,
+    options: Options | None = None,
+    **kwargs,
 ) -> ExtractionResult:
     """Label every block of ``html`` and return them with the kept text.
 
@@ -55,8 +56,12 @@ def extract(
     is the HTTP ``Content-Language``, used by ``language="auto"`` when the page
     declares no ``<html lang>``. Other keyword arguments are ``Options`` fields;
     an unknown one or a bad value raises ``InvalidOptionError`` (a ``ValueError``).
+    A ready ``Options`` object can be passed as ``options`` instead (the Scrapy
+    layer builds one per crawl).
     """
-    opts = options.pop("options", None) or Options.from_kwargs(**options)
+    if options is not None and kwargs:
+        raise InvalidOptionError(next(iter(kwargs)), "give either options= or option keywords")
+    opts = options if options is not None else Options.from_kwargs(**kwargs)
     if not isinstance(html, (str, bytes, bytearray, memoryview)):
         raise InvalidInputError(f"html must be str or bytes, not {type(html).__name__}")
     if not isinstance(html, str):

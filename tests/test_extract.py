@@ -112,3 +112,10 @@ def test_wrong_input_type_is_our_error():
         extract(None)
     with pytest.raises(DeclutterError):
         extract(12)
+
+
+def test_a_ready_options_object_can_be_passed():
+    options = Options(length_high=10_000)
+    assert extract(ARTICLE, options=options).text == extract(ARTICLE, length_high=10_000).text
+    with pytest.raises(InvalidOptionError):
+        extract(ARTICLE, options=options, length_low=10)
