@@ -18,6 +18,8 @@ import math
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from itertools import repeat
+from operator import mul
 
 from .document import Document
 from .features import block_features, content_region, context_features
@@ -35,8 +37,8 @@ class ContentModel:
     context_bias: float
 
     def block_score(self, features: dict[str, float]) -> float:
-        weights = self.block_weights
-        return _sigmoid(sum(weights.get(name, 0.0) * value for name, value in features.items()))
+        weights = map(self.block_weights.get, features, repeat(0.0))
+        return _sigmoid(sum(map(mul, weights, features.values())))
 
     def context_score(self, row: list[float]) -> float:
         return _sigmoid(self.context_bias + sum(w * x for w, x in zip(self.context_weights, row)))

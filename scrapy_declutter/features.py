@@ -90,7 +90,7 @@ def block_features(document: Document) -> list[dict[str, float]]:
             f"cf:{block.cf_label}": 1.0,
             f"jt:{block.label}": 1.0,
             "pos": i / n,
-            "digits": sum(c.isdigit() for c in text) / len(text),
+            "digits": sum(map(str.isdigit, text)) / len(text),
         }
         tag = block.element.tag
         f[f"tag:{tag if tag in OWN_TAGS else 'other'}"] = 1.0
@@ -156,12 +156,13 @@ def context_features(
                 weighted, size = mass.get(key, (0.0, 0))
                 mass[key] = (weighted + score * length, size + length)
     page_mean = sum(s * length for s, length in zip(scores, lengths)) / total
+    logits = [logit(s) for s in scores]  # each score is read by five rows
     rows = []
     for i in range(n):
-        row = [logit(scores[i])]
+        row = [logits[i]]
         for step in (-2, -1, 1, 2):
             j = i + step
-            row.append(logit(scores[j]) if 0 <= j < n else -5.0)
+            row.append(logits[j] if 0 <= j < n else -5.0)
         for level in CONTEXT_LEVELS:
             if level < len(chains[i]):
                 weighted, size = mass[(level, chains[i][level])]
