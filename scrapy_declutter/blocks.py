@@ -189,12 +189,13 @@ class Block:
 def segment(root: etree._Element) -> list[Block]:
     """Walk the tree once and return its blocks in document order."""
     blocks: list[Block] = []
-    parts: list[str] = []
+    parts: list[str] = []  # the current block's text nodes, white space as found
     link_chars = link_words = 0
     tags = first_tag = 0  # tags seen; the first of the current block
     start = root
     start_heading = False
-    start_depth = depth = 0
+    start_depth = 0
+    open_kinds: list[int] = []  # of the open elements: the end event needs no tag lookup
     headings = 0  # open <h1>-<h6> elements
     in_link = after_br = False
 
@@ -213,9 +214,9 @@ def segment(root: etree._Element) -> list[Block]:
     find_words = _WORD.findall
     walker = etree.iterwalk(root, events=("start", "end"))
     for event, el in walker:
-        kind = kinds.get(el.tag, _INLINE)
         if event == "start":
-            depth += 1
+            kind = kinds.get(el.tag, _INLINE)
+            open_kinds.append(kind)
             if kind == _INLINE:
                 after_br = False
             elif kind >= _BLOCK or (kind == _BR and after_br):
@@ -224,7 +225,7 @@ def segment(root: etree._Element) -> list[Block]:
                 if parts:
                     close()
                 start = el if kind != _BR else el.getparent()
-                start_heading, start_depth = headings > 0, depth
+                start_heading, start_depth = headings > 0, len(open_kinds)
                 first_tag = tags
             elif kind == _BR:
                 after_br = True
@@ -239,14 +240,14 @@ def segment(root: etree._Element) -> list[Block]:
             tags += 1
             text = el.text
         else:
-            depth -= 1
+            kind = open_kinds.pop()
             if kind >= _BLOCK:
                 if kind == _HEADING:
                     headings -= 1
                 if parts:
                     close()
                 start = el.getparent() if el is not root else el
-                start_heading, start_depth = headings > 0, depth
+                start_heading, start_depth = headings > 0, len(open_kinds)
                 first_tag = tags
             elif kind == _LINK:
                 in_link = False
@@ -254,21 +255,17 @@ def segment(root: etree._Element) -> list[Block]:
         # Text handling, inlined: this runs for every text node of the page.
         if not text:
             continue
-        words = text.split()
-        if not words:
+        if text.isspace():
             # keeps "<a>x</a> <a>y</a>" two words (jusText drops such nodes);
             # white space that opens a block is dropped anyway
             if parts:
                 parts.append(" ")
             continue
-        normalized = " ".join(words)
-        if text[0].isspace():
-            normalized = " " + normalized
-        if text[-1].isspace():
-            normalized += " "
-        parts.append(normalized)
+        parts.append(text)  # close() collapses the white space of the whole block
         if in_link:
-            link_chars += len(normalized)
+            words = text.split()
+            normalized = " ".join(words)  # counted as it will read in the block
+            link_chars += len(normalized) + text[0].isspace() + text[-1].isspace()
             # Boilerpipe's words; plain letters and digits need no regex
             link_words += len(words) if "".join(words).isalnum() else len(find_words(normalized))
         after_br = False
