@@ -19,11 +19,17 @@ its text is kept. ``</html>`` end tags are dropped before parsing: libxml2
 discards everything after one, browsers render it.
 """
 
+import codecs
 import re
 import threading
 
 from lxml import etree
-from w3lib.encoding import html_to_unicode, read_bom
+from w3lib.encoding import (
+    html_body_declared_encoding,
+    http_content_type_encoding,
+    read_bom,
+    to_unicode,
+)
 
 from .errors import BinaryInputError, ParseError
 
@@ -34,6 +40,7 @@ _PARSER_OPTIONS = dict(
     no_network=True,
     huge_tree=True,
     default_doctype=False,
+    collect_ids=False,  # an index of id attributes, for XPath's id(): unused, and it slows parsing
 )
 # An lxml parser (and its error log) must not be shared between threads, and
 # the Scrapy layer runs extraction in a thread pool.
@@ -59,34 +66,42 @@ _VOID = frozenset(
 )
 
 
-def _guess_undeclared(body: bytes) -> str:
+def _decode_undeclared(body: bytes) -> tuple[str, str]:
     head = body[:_SNIFF_CHARS]
     if len(head) >= 8:  # UTF-16 without a BOM: mostly ASCII, so every other byte is 0
         for encoding, zeros, others in (("utf-16-le", head[1::2], head[::2]),
                                         ("utf-16-be", head[::2], head[1::2])):
             if zeros.count(0) > 0.8 * len(zeros) and not others.count(0):
-                return encoding
+                return body.decode(encoding, "replace"), encoding
     try:
-        body.decode("utf-8")
+        return body.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
-        return "cp1252"
-    return "utf-8"
+        return body.decode("cp1252", "replace"), "cp1252"
+
+
+def _decode(html: bytes, encoding: str | None) -> tuple[str, str]:
+    """The page's text and the encoding it was decoded with (w3lib's
+    ``html_to_unicode`` in parts, so that undeclared bytes are decoded once)."""
+    bom_encoding, bom = read_bom(html)
+    if bom_encoding:
+        return to_unicode(html[len(bom):], bom_encoding), bom_encoding
+    content_type = f"text/html; charset={encoding}" if encoding else None
+    declared = http_content_type_encoding(content_type) or html_body_declared_encoding(html)
+    if declared is None:
+        return _decode_undeclared(html)
+    if declared in ("utf-16", "utf-32"):
+        declared += "-be"
+    if declared.startswith(("utf-16", "utf-32")) and b"\0" not in html[:_SNIFF_CHARS]:
+        declared = "utf-8"  # declared so, but 8-bit bytes: such a declaration means UTF-8 (WHATWG)
+    try:
+        return to_unicode(html, declared), declared
+    except (LookupError, ValueError):  # a declared codec that is not for text (rot13, idna, ...)
+        return _decode_undeclared(html)
 
 
 def decode(html: bytes, encoding: str | None = None) -> str:
     """Decode a page's bytes to text (see the module docstring for the order)."""
-    content_type = f"text/html; charset={encoding}" if encoding else None
-    try:
-        used, text = html_to_unicode(content_type, html, auto_detect_fun=_guess_undeclared)
-        if used.startswith(("utf-16", "utf-32")) and b"\0" not in html[:_SNIFF_CHARS]:
-            # declared so, but 8-bit bytes: such a declaration means UTF-8 (WHATWG)
-            _, text = html_to_unicode("text/html; charset=utf-8", html)
-    except (LookupError, ValueError):  # a declared codec that is not for text (rot13, idna, ...)
-        bom_encoding, bom = read_bom(html)
-        if bom_encoding:
-            return html[len(bom):].decode(bom_encoding, "replace")
-        return html.decode(_guess_undeclared(html), "replace")
-    return text
+    return _decode(html, encoding)[0]
 
 
 def is_binary(text: str) -> bool:
@@ -98,14 +113,22 @@ def is_binary(text: str) -> bool:
 
 def parse(html: str | bytes, encoding: str | None = None) -> etree._Element | None:
     """Parse a page into an lxml tree; ``None`` when it holds no markup or text."""
-    text = html if isinstance(html, str) else decode(html, encoding)
+    if isinstance(html, str):
+        text, data = html, None
+    else:
+        text, used = _decode(html, encoding)
+        # Valid UTF-8 (nothing was replaced) is what lxml reads: the bytes can
+        # be given as they are, rather than the text encoded back.
+        utf8 = used == "utf-8" and "\ufffd" not in text
+        data = html.removeprefix(codecs.BOM_UTF8) if utf8 else None
     if text.isspace() or not text:
         return None
     if is_binary(text):
         raise BinaryInputError("the page is binary data, not text")
-    data = text.encode("utf-8", "surrogatepass").translate(_VERTICAL_TAB, _CONTROLS)
+    if data is None:
+        data = text.encode("utf-8", "surrogatepass")
     del text  # the page's str can be large; only the bytes are needed from here
-    data = _END_HTML.sub(b"", data)
+    data = _END_HTML.sub(b"", data.translate(_VERTICAL_TAB, _CONTROLS))
     parser = _parser()
     try:
         root = etree.fromstring(data, parser)
