@@ -201,7 +201,13 @@ def segment(root: etree._Element) -> list[Block]:
 
     def close() -> None:
         nonlocal link_chars, link_words
-        text = " ".join("".join(parts).split())
+        text = "".join(parts)
+        # Most blocks hold no white space but single spaces (every other white
+        # space character is unprintable): then stripping the edges is enough.
+        if "  " in text or not text.isprintable():
+            text = " ".join(text.split())
+        else:
+            text = text.strip(" ")
         if text:
             blocks.append(  # link text's edge spaces can outnumber the block's
                 Block(text, start, min(link_chars, len(text)), link_words, start_heading,
