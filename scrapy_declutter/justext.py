@@ -42,16 +42,18 @@ class ClassifyContextFree:
             block.cf_label = block.label = self.classify(block, language_independent)
 
     def classify(self, block: Block, language_independent: bool = False) -> Label:
+        text = block.text
         if block.link_density > self.max_link_density:
             return BAD
-        if "\xa9" in block.text or "&copy" in block.text:
+        if "\xa9" in text or "&copy" in text:
             return BAD
-        if block.length < self.length_low:
+        if len(text) < self.length_low:
             return BAD if block.link_chars else SHORT
         low, high = (0, 0) if language_independent else (self.stopwords_low, self.stopwords_high)
-        if block.stopword_density >= high:
-            return GOOD if block.length > self.length_high else NEAR_GOOD
-        if block.stopword_density >= low:
+        stopword_density = block.stopword_density
+        if stopword_density >= high:
+            return GOOD if len(text) > self.length_high else NEAR_GOOD
+        if stopword_density >= low:
             return NEAR_GOOD
         return BAD
 
