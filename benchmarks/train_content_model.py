@@ -25,6 +25,7 @@ import json
 import re
 import sys
 from collections import defaultdict
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -35,14 +36,19 @@ from sklearn.linear_model import LogisticRegression
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 from benchmarks.corpus import aggregate, default_corpus_path, load_pages, score  # noqa: E402
-from scrapy_declutter.content import MODEL, ContentModel, KeepContentRegion  # noqa: E402
+from scrapy_declutter.content import (  # noqa: E402
+    MODEL,
+    ContentModel,
+    KeepContentRegion,
+    is_short_link,
+)
 from scrapy_declutter.document import build_document  # noqa: E402
-from scrapy_declutter.features import block_features, content_region, context_features  # noqa: E402
+from scrapy_declutter.features import context_features, page_features  # noqa: E402
 from scrapy_declutter.options import Options  # noqa: E402
 from scrapy_declutter.pipelines import build_pipeline  # noqa: E402
 
 MIN_SITES = 5
-C = 1.0
+C = 0.1  # held-out F1 0.826 against 0.814 with C = 1 (features of session 2's start)
 _NON_WORD = re.compile(r"\W+")
 
 
@@ -79,18 +85,18 @@ def prepare(corpus: Path) -> list[dict]:
     for page in load_pages(corpus):
         document = build_document(page.html, language="auto", url=page.url)
         justext(document)
-        ids: dict = {}
-        chains = [tuple(ids.setdefault(e, len(ids)) for e in chain)
-                  for chain in document.ancestor_chains()]
+        features = page_features(document)
+        tree = replace(features.tree, elements=[])  # the numbers alone: no lxml in memory
         texts = [b.text for b in document.blocks]
         pages.append({
             "page": page,
             "site": site(page.url),
-            "features": block_features(document),
+            "features": replace(features, tree=tree),
             "targets": block_targets(texts, page.main_content or ""),
             "texts": texts,
-            "chains": chains,
-            "lengths": [b.length for b in document.blocks],
+            "tree": tree,
+            "lengths": [len(text) for text in texts],
+            "short_links": [is_short_link(b) for b in document.blocks],
         })
     return pages
 
@@ -99,16 +105,17 @@ def fit_blocks(pages: list[dict]) -> dict[str, float]:
     """First stage: block weights, with rare tokens left out."""
     sites_of = defaultdict(set)
     for p in pages:
-        for f in p["features"]:
-            for name in f:
+        features = p["features"]
+        for part in (*features.words, *features.tokens):
+            for name in part:
                 if name.startswith("tok:"):
                     sites_of[name].add(p["site"])
     rare = {name for name, sites in sites_of.items() if len(sites) < MIN_SITES}
     rows, targets, weights = [], [], []
     for p in pages:
         total = sum(p["lengths"]) or 1
-        for f, y, length in zip(p["features"], p["targets"], p["lengths"]):
-            rows.append({k: v for k, v in f.items() if k not in rare})
+        for i, (y, length) in enumerate(zip(p["targets"], p["lengths"])):
+            rows.append({k: v for k, v in p["features"].of_block(i).items() if k not in rare})
             targets.append(y)
             weights.append(1000 * length / total)  # every page weighs the same
     vectorizer = DictVectorizer()
@@ -121,14 +128,14 @@ def fit_blocks(pages: list[dict]) -> dict[str, float]:
 
 
 def first_scores(model: ContentModel, p: dict) -> list[float]:
-    return [model.block_score(f) for f in p["features"]]
+    return model.block_scores(p["features"])
 
 
 def fit_context(pages: list[dict], scores: list[list[float]]) -> tuple[list[float], float]:
     """Second stage: context weights over (out-of-fold) first-stage scores."""
     rows, targets = [], []
     for p, s in zip(pages, scores):
-        rows += context_features(s, p["chains"], p["lengths"])
+        rows += context_features(s, p["tree"], p["lengths"], p["short_links"])
         targets += p["targets"]
     model = LogisticRegression(C=C, max_iter=3000).fit(np.array(rows), targets)
     return [round(w, 5) for w in model.coef_[0].tolist()], round(float(model.intercept_[0]), 5)
@@ -136,32 +143,36 @@ def fit_context(pages: list[dict], scores: list[list[float]]) -> tuple[list[floa
 
 def kept_text(p: dict, scores: list[float], threshold: float) -> str:
     """What ``KeepContentRegion`` keeps, over the prepared page."""
-    region = content_region(scores, p["chains"], p["lengths"], threshold)
-    return "\n\n".join(
-        text for text, chain, s in zip(p["texts"], p["chains"], scores)
-        if s > threshold and region in chain
-    )
+    kept = KeepContentRegion(threshold).keep(scores, p["tree"], p["lengths"], p["short_links"])
+    return "\n\n".join(text for text, keep in zip(p["texts"], kept) if keep)
 
 
-def cross_validate(pages: list[dict], folds: int, thresholds: list[float]) -> None:
+def out_of_fold_scores(pages: list[dict], folds: int) -> list[list[float]]:
+    """Each page's first-stage scores from a model fitted on the other folds."""
     fold_of = [int(hashlib.md5(p["site"].encode()).hexdigest(), 16) % folds for p in pages]
-    first = [None] * len(pages)
-    block_models = []
+    first: list = [None] * len(pages)
     for k in range(folds):
-        train = [p for p, f in zip(pages, fold_of) if f != k]
-        model = ContentModel(fit_blocks(train), (), 0.0)
-        block_models.append(model)
+        model = ContentModel(fit_blocks([p for p, f in zip(pages, fold_of) if f != k]), (), 0.0)
         for i, p in enumerate(pages):
             if fold_of[i] == k:
                 first[i] = first_scores(model, p)
-    final = [None] * len(pages)
+    return first
+
+
+def cross_validate(
+    pages: list[dict], first: list[list[float]], folds: int, thresholds: list[float]
+) -> None:
+    """Print the held-out figures: both stages' scores of each page come from
+    models fitted on the other folds (``first`` are the first stage's)."""
+    fold_of = [int(hashlib.md5(p["site"].encode()).hexdigest(), 16) % folds for p in pages]
+    final: list = [None] * len(pages)
     for k in range(folds):
         train = [i for i in range(len(pages)) if fold_of[i] != k]
         weights, bias = fit_context([pages[i] for i in train], [first[i] for i in train])
         model = ContentModel({}, tuple(weights), bias)
         for i, p in enumerate(pages):
             if fold_of[i] == k:
-                rows = context_features(first[i], p["chains"], p["lengths"])
+                rows = context_features(first[i], p["tree"], p["lengths"], p["short_links"])
                 final[i] = [model.context_score(r) for r in rows]
     print(f"held-out figures ({folds} folds by site, {len(pages)} pages):")
     for threshold in thresholds:
@@ -180,17 +191,11 @@ def main() -> None:
     parser.add_argument("--write", action="store_true", help="fit on all pages and write the model")
     args = parser.parse_args()
     pages = prepare(args.corpus)
-    cross_validate(pages, args.folds, [float(t) for t in args.thresholds.split(",")])
+    first = out_of_fold_scores(pages, args.folds)
+    cross_validate(pages, first, args.folds, [float(t) for t in args.thresholds.split(",")])
     if args.write:
         # The context stage learns from out-of-fold scores, as it will meet
         # scores of pages the first stage has not seen.
-        fold_of = [int(hashlib.md5(p["site"].encode()).hexdigest(), 16) % args.folds for p in pages]
-        first = [None] * len(pages)
-        for k in range(args.folds):
-            model = ContentModel(fit_blocks([p for p, f in zip(pages, fold_of) if f != k]), (), 0.0)
-            for i, p in enumerate(pages):
-                if fold_of[i] == k:
-                    first[i] = first_scores(model, p)
         weights, bias = fit_context(pages, first)
         model = ContentModel(fit_blocks(pages), tuple(weights), bias)
         path = REPO / "scrapy_declutter" / "models" / MODEL

@@ -15,14 +15,25 @@ folds by web site; the figures it prints for held-out sites are in README.rst.
 
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from itertools import repeat
 from operator import mul
 
-from .document import Document
-from .features import block_features, content_region, context_features
+from .blocks import Block
+from .document import BlockTree, Document
+from .features import (
+    BLOCK_NUMBERS,
+    REGION_LEVELS,
+    REGION_NUMBERS,
+    TOKEN_DEPTH,
+    PageFeatures,
+    content_region,
+    context_features,
+    page_features,
+)
 from .labels import Label
 
 MODEL = "content.json"
@@ -36,12 +47,50 @@ class ContentModel:
     context_weights: tuple[float, ...]
     context_bias: float
 
-    def block_score(self, features: dict[str, float]) -> float:
-        weights = map(self.block_weights.get, features, repeat(0.0))
-        return _sigmoid(sum(map(mul, weights, features.values())))
+    def block_scores(self, features: PageFeatures) -> list[float]:
+        """The first stage's probability for every block of a page."""
+        weights = self.block_weights
+        part_sums: dict[int, float] = {}  # each distinct part's weighted sum, by id
+        for part in (*features.tags, *features.tokens, *features.kinds, *features.words):
+            if id(part) not in part_sums:
+                part_sums[id(part)] = self._weighted_sum(part)
+        tree = features.tree
+        tags = tree.path_sums([part_sums[id(part)] for part in features.tags])
+        tokens = tree.path_sums([part_sums[id(part)] for part in features.tokens])
+        number_weights = [weights.get(name, 0.0) for name in BLOCK_NUMBERS]
+        region_weights = [
+            [weights.get(f"{name}{level}", 0.0) for name in REGION_NUMBERS]
+            for level in REGION_LEVELS
+        ]
+        # by the block's parent: the regions' weighted sum, and the node
+        # TOKEN_DEPTH levels above the block, whose path's tokens do not count
+        by_parent: dict[int, tuple[float, float]] = {}
+        scores = []
+        for numbers, words, kind, node in zip(
+            features.numbers, features.words, features.kinds, tree.block_nodes
+        ):
+            parent = tree.parents[node]
+            shared = by_parent.get(parent)
+            if shared is None:
+                regions = sum(
+                    sum(map(mul, level_weights, features.regions[region]))
+                    for level_weights, region in zip(region_weights, features.region_nodes(node))
+                )
+                above = node
+                for _ in range(TOKEN_DEPTH):
+                    above = tree.parents[above] if above >= 0 else -1
+                shared = by_parent[parent] = (regions, tokens[above] if above >= 0 else 0.0)
+            regions, tokens_above = shared
+            total = sum(map(mul, number_weights, numbers)) + tags[node] + regions
+            total += tokens[node] - tokens_above + part_sums[id(words)] + part_sums[id(kind)]
+            scores.append(_sigmoid(total))
+        return scores
+
+    def _weighted_sum(self, part: dict[str, float]) -> float:
+        return sum(map(mul, map(self.block_weights.get, part, repeat(0.0)), part.values()))
 
     def context_score(self, row: list[float]) -> float:
-        return _sigmoid(self.context_bias + sum(w * x for w, x in zip(self.context_weights, row)))
+        return _sigmoid(self.context_bias + sum(map(mul, self.context_weights, row)))
 
     def to_json(self) -> dict:
         return {
@@ -75,8 +124,9 @@ class ScoreContent:
         if not blocks:
             return
         model = load_model(self.model)
-        first = [model.block_score(f) for f in block_features(document)]
-        rows = context_features(first, document.ancestor_chains(), [b.length for b in blocks])
+        first = model.block_scores(page_features(document))
+        lengths = [len(b.text) for b in blocks]
+        rows = context_features(first, document.tree(), lengths, list(map(is_short_link, blocks)))
         for block, row in zip(blocks, rows):
             block.score = model.context_score(row)
 
@@ -92,21 +142,38 @@ class KeepContentRegion:
     which weighs a block's neighbours, lets menus beside an article through.
     """
 
-    threshold: float = 0.4
+    threshold: float = 0.43
     short_link_threshold: float = 0.7
 
     def __call__(self, document: Document) -> None:
         blocks = document.blocks
-        chains = document.ancestor_chains()
-        scores = [b.score or 0.0 for b in blocks]
-        region = content_region(scores, chains, [b.length for b in blocks], self.threshold)
-        for block, chain, score in zip(blocks, chains, scores):
-            needed = self.short_link_threshold if _is_short_link(block) else self.threshold
-            block.label = Label.GOOD if region in chain and score > needed else Label.BAD
+        kept = self.keep(
+            [b.score or 0.0 for b in blocks],
+            document.tree(),
+            [len(b.text) for b in blocks],
+            [is_short_link(b) for b in blocks],
+        )
+        for block, keep in zip(blocks, kept):
+            block.label = Label.GOOD if keep else Label.BAD
+
+    def keep(
+        self,
+        scores: Sequence[float],
+        tree: BlockTree,
+        lengths: Sequence[int],
+        short_links: Sequence[bool],
+    ) -> list[bool]:
+        """Which blocks to keep, from their scores, lengths and short-link flags."""
+        region = content_region(scores, tree, lengths, self.threshold)
+        return [
+            score > (self.short_link_threshold if short_link else self.threshold)
+            and tree.contains(region, node)
+            for score, node, short_link in zip(scores, tree.block_nodes, short_links)
+        ]
 
 
 SHORT_LINK_WORDS = 3
 
 
-def _is_short_link(block) -> bool:
+def is_short_link(block: Block) -> bool:
     return block.words <= SHORT_LINK_WORDS and block.link_density > 0.5

@@ -1,6 +1,7 @@
 """A page as the stages see it: its blocks, plus what the page says of itself."""
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from lxml import etree
@@ -8,6 +9,72 @@ from lxml import etree
 from .blocks import Block, segment
 from .languages import AUTO, resolve_language, stoplist
 from .parse import parse
+
+
+@dataclass(frozen=True, eq=False)
+class BlockTree:
+    """The blocks' elements and their ancestors, as numbered nodes.
+
+    A parent is numbered before its children (nodes are numbered as a walk
+    over the blocks in document order first meets them, ancestors first).
+    ``parents[node]`` is the node's parent, -1 for the root; ``block_nodes[i]``
+    is the node of block i's element; ``elements[node]`` is the lxml element.
+    The numbers alone describe the tree, so stages can work on lists of
+    numbers instead of walking elements.
+    """
+
+    parents: list[int]
+    block_nodes: list[int]
+    elements: list = field(default_factory=list, repr=False)
+
+    @classmethod
+    def of_blocks(cls, blocks: Sequence[Block]) -> "BlockTree":
+        node_of: dict = {}
+        parents: list[int] = []
+        elements: list = []
+        block_nodes = []
+        for block in blocks:
+            pending = []
+            element = block.element
+            while element is not None and element not in node_of:
+                pending.append(element)
+                element = element.getparent()
+            parent = node_of[element] if element is not None else -1
+            for element in reversed(pending):  # from the top down
+                node_of[element] = len(parents)
+                parents.append(parent)
+                elements.append(element)
+                parent = node_of[element]
+            block_nodes.append(node_of[block.element])
+        return cls(parents, block_nodes, elements)
+
+    def subtree_sums(self, values: Iterable[float]) -> list[float]:
+        """For every node, the sum of the values of the blocks under it (one
+        value per block, in block order)."""
+        sums = [0.0] * len(self.parents)
+        for node, value in zip(self.block_nodes, values):
+            sums[node] += value
+        parents = self.parents
+        for node in range(len(sums) - 1, -1, -1):  # children before parents
+            if parents[node] >= 0:
+                sums[parents[node]] += sums[node]
+        return sums
+
+    def path_sums(self, values: Iterable[float]) -> list[float]:
+        """For every node, the sum of its value and its ancestors' (one value
+        per node)."""
+        sums = list(values)
+        for node, parent in enumerate(self.parents):  # parents before children
+            if parent >= 0:
+                sums[node] += sums[parent]
+        return sums
+
+    def contains(self, ancestor: int, node: int) -> bool:
+        """Whether ``node`` is ``ancestor`` or under it."""
+        parents = self.parents
+        while node > ancestor:
+            node = parents[node]
+        return node == ancestor
 
 
 @dataclass(eq=False)
@@ -24,27 +91,14 @@ class Document:
     url: str | None = None
     title: str | None = None
     language: str | None = None
-    _chains: list[tuple] | None = field(default=None, repr=False)
+    _tree: BlockTree | None = field(default=None, repr=False)
 
-    def ancestor_chains(self) -> list[tuple]:
-        """For each block, its element and that element's ancestors up to the
-        root, computed once per document (several stages walk them)."""
-        if self._chains is None:
-            memo: dict = {}
-            self._chains = [_chain(block.element, memo) for block in self.blocks]
-        return self._chains
-
-
-def _chain(element, memo: dict) -> tuple:
-    """``element`` and its ancestors; iterative, shared between siblings."""
-    pending = []
-    while element is not None and element not in memo:
-        pending.append(element)
-        element = element.getparent()
-    chain = memo[element] if element is not None else ()
-    for item in reversed(pending):
-        chain = memo[item] = (item, *chain)
-    return chain
+    def tree(self) -> BlockTree:
+        """The blocks' elements and ancestors (see ``BlockTree``), built once
+        per document: several stages read it."""
+        if self._tree is None:
+            self._tree = BlockTree.of_blocks(self.blocks)
+        return self._tree
 
 
 def build_document(

@@ -1,14 +1,20 @@
 """What the content model knows of a block: features read off the block model.
 
-A block is described by named features (a sparse ``dict``): its own size, link
-and stopword densities and jusText classes; its tag and the tags around it
-(``<nav>``, ``<article>``, ``<li>``, ...); the ``id``/``class`` tokens of its
-nearest ancestors (Dragnet's evidence, seed 004); its neighbours' jusText
-classes; how much of the page's good text and links sit under its parent,
-grandparent and further ancestors (the grandparent filter's idea, seed 002,
-made a feature); a match with the page title and end-of-text cues such as
-"Leave a comment" (Boilerpipe's, seed 001). The weights live in the model
-(``content.py``); these functions only describe.
+A block is described by named features: its own size, link and stopword
+densities and jusText classes, and its neighbours' classes; the tags around it
+(``<nav>``, ``<article>``, ``<li>``, ...) and the ``id``/``class`` tokens of
+its element and nearest ancestors (Dragnet's evidence, seed 004); how much of the
+page's good text and links sit under its parent, grandparent and further
+ancestors (the grandparent filter's idea, seed 002, made a feature); a match
+with the page title and end-of-text cues such as "Leave a comment"
+(Boilerpipe's, seed 001). The weights live in the model (``content.py``);
+these functions only describe.
+
+The features of a page (``PageFeatures``) are kept in the shape that makes
+scoring fast: what many blocks share (their classes and neighbours' classes,
+their ancestors' tags and tokens, their regions) is one ``dict`` shared by
+them, and the tag and token features sit on the tree's nodes, so the model
+sums an ancestor's weights once for all the blocks under it.
 
 The second stage sees a block through its first-stage score and its
 neighbours' and ancestors' scores (``context_features``): jusText's
@@ -17,12 +23,15 @@ context-sensitive idea with learned weights.
 
 import math
 import re
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
+from operator import mul
 
-from .document import Document
+from .document import BlockTree, Document
 from .labels import Label
 
 TOKEN = re.compile(r"[a-z]{3,20}")
+DIGIT = re.compile(r"\d")
 # Ancestors whose tag says something about the blocks inside them.
 CONTEXT_TAGS = frozenset(
     """nav footer aside header main article form li table figure blockquote pre
@@ -40,98 +49,198 @@ END_CUE = re.compile(
     r"|popular)\b",
     re.IGNORECASE,
 )
-TOKEN_DEPTH = 5  # ancestors whose id/class tokens count, the block's element included
+TOKEN_DEPTH = 5  # the elements whose id/class tokens count: the block's own and 4 ancestors
 REGION_LEVELS = (1, 2, 3, 4)
 CONTEXT_LEVELS = (1, 2, 3, 4, 5)
 SHORT_TEXT_WORDS = 6  # the words of shorter blocks are features ("Add to cart")
+_PAGE_ROOTS = frozenset(("html", "body"))
+
+# The numeric features of a block, and of a region (an ancestor of a block:
+# its level is appended to the name, "gshare1" for the parent).
+BLOCK_NUMBERS = ("len", "words", "ld", "sd", "pos", "digits")
+REGION_NUMBERS = ("gshare", "ashare", "rld", "rcount", "ravg")
+_NO_FEATURES: dict[str, float] = {}
 
 
-def _tokens(element, memo: dict) -> frozenset[str]:
-    tokens = memo.get(element)
-    if tokens is None:
-        names = f"{element.get('class') or ''} {element.get('id') or ''}".lower()
-        tokens = memo[element] = frozenset(TOKEN.findall(names))
-    return tokens
+@dataclass(frozen=True, eq=False)
+class PageFeatures:
+    """The first-stage features of a page's blocks.
+
+    Block i has the numbers ``numbers[i]`` (named by ``BLOCK_NUMBERS``), the
+    features of ``words[i]`` (the words of a short block) and ``kinds[i]``
+    (shared with the blocks of the same classes, neighbours' classes and
+    cues), the ``in:<tag>`` features of ``tags[n]`` for its element's node n
+    and every ancestor of n in ``tree``, the ``tok:<token>`` features of
+    ``tokens[n]`` for n and its ancestors up to ``TOKEN_DEPTH`` nodes, and
+    the ``regions`` numbers of its ancestors at ``REGION_LEVELS``. A feature
+    two of these nodes have counts twice: a link in a nested menu is twice
+    ``in:ul``.
+    """
+
+    tree: BlockTree
+    numbers: list[tuple[float, ...]]
+    words: list[dict[str, float]]
+    kinds: list[dict[str, float]]
+    tags: list[dict[str, float]]
+    tokens: list[dict[str, float]]
+    regions: list[tuple[float, ...]]
+
+    def region_nodes(self, node: int) -> list[int]:
+        """The ancestors of ``node`` at ``REGION_LEVELS``, nearest first."""
+        parents = self.tree.parents
+        found = []
+        for _ in REGION_LEVELS:
+            node = parents[node]
+            if node < 0:
+                break
+            found.append(node)
+        return found
+
+    def of_block(self, i: int) -> dict[str, float]:
+        """Block i's features as one ``dict`` (what the model is fitted on)."""
+        parents = self.tree.parents
+        features = dict(zip(BLOCK_NUMBERS, self.numbers[i]))
+        parts = [self.words[i], self.kinds[i]]
+        node, depth = self.tree.block_nodes[i], 0
+        while node >= 0:
+            parts.append(self.tags[node])
+            if depth < TOKEN_DEPTH:
+                parts.append(self.tokens[node])
+            node, depth = parents[node], depth + 1
+        for part in parts:
+            for name, value in part.items():
+                features[name] = features.get(name, 0.0) + value
+        for level, region in zip(REGION_LEVELS, self.region_nodes(self.tree.block_nodes[i])):
+            features.update(zip((f"{n}{level}" for n in REGION_NUMBERS), self.regions[region]))
+        return features
 
 
-def block_features(document: Document) -> list[dict[str, float]]:
-    """The first-stage features of every block, in document order."""
+def page_features(document: Document) -> PageFeatures:
+    """The first-stage features of every block of ``document``."""
     blocks = document.blocks
-    if not blocks:
-        return []
-    chains = document.ancestor_chains()
-    good_under: dict = {}
-    text_under: dict = {}
-    links_under: dict = {}
-    count_under: dict = {}
-    for block, chain in zip(blocks, chains):
-        good = block.length if block.label is Label.GOOD else 0
-        for element in chain:
-            text_under[element] = text_under.get(element, 0) + block.length
-            links_under[element] = links_under.get(element, 0) + block.link_chars
-            count_under[element] = count_under.get(element, 0) + 1
-            if good:
-                good_under[element] = good_under.get(element, 0) + good
-    total_good = sum(b.length for b in blocks if b.label is Label.GOOD) or 1
-    total = sum(b.length for b in blocks)
-    title = set((document.title or "").lower().split())
-    memo: dict = {}
-    features = []
-    after_end = False
+    tree = document.tree()
+    lengths = [len(b.text) for b in blocks]
+    # a block that is the title or most of it ("Bridge to open" in "Bridge to open | The Times")
+    title = (document.title or "").lower()
+    title_chars = len(title)
+    kind_parts: dict = {}
+    word_parts: dict = {}
+    edge = ("edge", None)
+    classes = [edge, *((b.cf_label, b.label) for b in blocks), edge]  # with the edges
     n = len(blocks)
-    for i, (block, chain) in enumerate(zip(blocks, chains)):
+    numbers, words, kinds = [], [], []
+    after_end = False
+    for i, (block, length) in enumerate(zip(blocks, lengths)):
         text = block.text
-        f = {
-            "bias": 1.0,
-            "len": math.log1p(block.length) / 6,
-            "words": math.log1p(block.words) / 5,
-            "ld": block.link_density,
-            "sd": block.stopword_density,
-            f"cf:{block.cf_label}": 1.0,
-            f"jt:{block.label}": 1.0,
-            "pos": i / n,
-            "digits": sum(map(str.isdigit, text)) / len(text),
-        }
-        tag = block.element.tag
-        f[f"tag:{tag if tag in OWN_TAGS else 'other'}"] = 1.0
-        if block.heading:
-            f["heading"] = 1.0
-        for depth, element in enumerate(chain):
-            if element.tag in CONTEXT_TAGS:
-                f[f"in:{element.tag}"] = 1.0
-            if depth < TOKEN_DEPTH and element.tag not in ("html", "body"):
-                for token in _tokens(element, memo):
-                    f[f"tok:{token}"] = 1.0
-        for level in REGION_LEVELS:
-            if level < len(chain):
-                element = chain[level]
-                f[f"gshare{level}"] = good_under.get(element, 0) / total_good
-                f[f"ashare{level}"] = text_under[element] / total
-                f[f"rld{level}"] = min(links_under[element] / text_under[element], 1.0)
-                f[f"rcount{level}"] = math.log1p(count_under[element]) / 5
-                f[f"ravg{level}"] = math.log1p(text_under[element] / count_under[element]) / 6
-        f[f"prev:{blocks[i - 1].cf_label}" if i else "prev:edge"] = 1.0
-        if i:
-            f[f"prevjt:{blocks[i - 1].label}"] = 1.0
-        f[f"next:{blocks[i + 1].cf_label}" if i + 1 < n else "next:edge"] = 1.0
-        if i + 1 < n:
-            f[f"nextjt:{blocks[i + 1].label}"] = 1.0
-        if text[-1] in ".!?:;":
-            f["endpunct"] = 1.0
-        if title:
-            words = set(text.lower().split())
-            if len(words & title) / len(words | title) > 0.5:
-                f["title"] = 1.0
-        if block.words <= SHORT_TEXT_WORDS:
-            for word in TOKEN.findall(text.lower()):
-                f[f"tok:w:{word}"] = 1.0
-        if after_end:
-            f["after_end"] = 1.0
-        if block.words < 8 and END_CUE.match(text):
-            after_end = True
-            f["endcue"] = 1.0
-        features.append(f)
-    return features
+        numbers.append((
+            math.log1p(length) / 6,
+            math.log1p(block.words) / 5,
+            block.link_chars / length,
+            block.stopwords / block.words if block.words else 0.0,
+            i / n,
+            len(DIGIT.findall(text)) / length,
+        ))
+        is_title = False
+        part = _NO_FEATURES
+        if block.words <= SHORT_TEXT_WORDS or length <= title_chars:
+            lower = text.lower()
+            is_title = 2 * length >= title_chars and lower in title
+            if block.words <= SHORT_TEXT_WORDS:
+                part = word_parts.get(lower)
+                if part is None:
+                    part = word_parts[lower] = {
+                        "tok:w:" + word: 1.0 for word in TOKEN.findall(lower)
+                    }
+        words.append(part)
+        end_cue = block.words < 8 and END_CUE.match(text) is not None
+        kind = (
+            block.cf_label, block.label, block.element.tag, block.heading,
+            classes[i], classes[i + 2],  # the neighbours'
+            text[-1] in ".!?:;", is_title, end_cue, after_end,
+        )
+        part = kind_parts.get(kind)
+        if part is None:
+            part = kind_parts[kind] = _kind_part(*kind)
+        kinds.append(part)
+        after_end = after_end or end_cue
+    return PageFeatures(
+        tree, numbers, words, kinds, *_node_parts(tree), _regions(tree, blocks, lengths)
+    )
+
+
+def _kind_part(
+    cf_label, label, tag, heading, before, after, end_punctuation, is_title, end_cue, after_end
+) -> dict[str, float]:
+    """The features that many blocks share: the block's jusText classes and
+    tag, its neighbours' classes, and the title and end-of-text cues."""
+    part = {
+        "bias": 1.0,
+        f"cf:{cf_label}": 1.0,
+        f"jt:{label}": 1.0,
+        f"tag:{tag if tag in OWN_TAGS else 'other'}": 1.0,
+        f"prev:{before[0]}": 1.0,
+        f"next:{after[0]}": 1.0,
+    }
+    if before[1]:
+        part[f"prevjt:{before[1]}"] = 1.0
+    if after[1]:
+        part[f"nextjt:{after[1]}"] = 1.0
+    for name, present in (
+        ("heading", heading),
+        ("endpunct", end_punctuation),
+        ("title", is_title),
+        ("endcue", end_cue),
+        ("after_end", after_end),
+    ):
+        if present:
+            part[name] = 1.0
+    return part
+
+
+def _node_parts(tree: BlockTree) -> tuple[list[dict], list[dict]]:
+    """Each node's ``in:<tag>`` features and its ``tok:<token>`` features
+    (none for ``<html>`` and ``<body>``); elements with the same tag, class
+    and id share their parts."""
+    parts: dict = {}
+    tags, tokens = [], []
+    for element in tree.elements:
+        key = (element.tag, element.get("class"), element.get("id"))
+        pair = parts.get(key)
+        if pair is None:
+            pair = parts[key] = _element_parts(*key)
+        tags.append(pair[0])
+        tokens.append(pair[1])
+    return tags, tokens
+
+
+def _element_parts(tag, class_: str | None, id_: str | None) -> tuple[dict, dict]:
+    if tag in _PAGE_ROOTS or not isinstance(tag, str):
+        return _NO_FEATURES, _NO_FEATURES
+    tags = {"in:" + tag: 1.0} if tag in CONTEXT_TAGS else _NO_FEATURES
+    tokens = _NO_FEATURES
+    if class_ or id_:
+        names = TOKEN.findall(f"{class_ or ''} {id_ or ''}".lower())
+        tokens = dict.fromkeys(("tok:" + name for name in names), 1.0) or _NO_FEATURES
+    return tags, tokens
+
+
+def _regions(tree: BlockTree, blocks, lengths) -> list[tuple[float, ...]]:
+    """For every node, the ``REGION_NUMBERS`` of the blocks under it: their
+    share of the page's good text and of all its text, their link density,
+    their number and their mean length."""
+    good = [n if b.label is Label.GOOD else 0 for b, n in zip(blocks, lengths)]
+    total_good = sum(good) or 1
+    total = sum(lengths) or 1
+    return [
+        (g / total_good, text / total, min(links / text, 1.0),
+         math.log1p(count) / 5, math.log1p(text / count) / 6)
+        for g, text, links, count in zip(
+            tree.subtree_sums(good),
+            tree.subtree_sums(lengths),
+            tree.subtree_sums(b.link_chars for b in blocks),
+            tree.subtree_sums([1] * len(blocks)),
+        )
+    ]
 
 
 def logit(p: float) -> float:
@@ -140,53 +249,71 @@ def logit(p: float) -> float:
 
 
 def context_features(
-    scores: Sequence[float], chains: Sequence[Sequence[Hashable]], lengths: Sequence[int]
+    scores: Sequence[float],
+    tree: BlockTree,
+    lengths: Sequence[int],
+    short_links: Sequence[bool],
 ) -> list[list[float]]:
     """Second-stage features: each block's first-stage score, its two
-    neighbours' on each side, and the length-weighted mean score and text
-    share of its ancestors. ``chains[i]`` lists block i's element and its
-    ancestors (any hashable stands for an element)."""
-    n = len(scores)
+    neighbours' on each side, and for its parent and further ancestors
+    (``CONTEXT_LEVELS``) the length-weighted mean score of the blocks as far
+    below that ancestor as this one (its siblings, its cousins, ...) and
+    their share of the page's text; then the page's mean score, the share of
+    its text in short links and its number of blocks, which tell a listing
+    from an article, and whether the block is a short link, alone and with
+    that share. Scores enter as logits."""
     total = sum(lengths) or 1
-    mass: dict = {}
-    for score, chain, length in zip(scores, chains, lengths):
-        for level in CONTEXT_LEVELS:
-            if level < len(chain):
-                key = (level, chain[level])
-                weighted, size = mass.get(key, (0.0, 0))
-                mass[key] = (weighted + score * length, size + length)
-    page_mean = sum(s * length for s, length in zip(scores, lengths)) / total
-    logits = [logit(s) for s in scores]  # each score is read by five rows
-    rows = []
-    for i in range(n):
-        row = [logits[i]]
-        for step in (-2, -1, 1, 2):
-            j = i + step
-            row.append(logits[j] if 0 <= j < n else -5.0)
-        for level in CONTEXT_LEVELS:
-            if level < len(chains[i]):
-                weighted, size = mass[(level, chains[i][level])]
-                row += [logit(weighted / size) if size else 0.0, size / total]
+    parents = tree.parents
+    ancestors = []  # each block's ancestors at CONTEXT_LEVELS, -1 above the root
+    by_parent: dict[int, list[int]] = {}  # siblings share them
+    groups: dict[int, list[float]] = {}  # each parent's blocks: weighted score, length
+    for node, score, length in zip(tree.block_nodes, scores, lengths):
+        parent = parents[node]
+        row = by_parent.get(parent)
+        if row is None:
+            row = by_parent[parent] = []
+            groups[parent] = [0.0, 0]
+            for _ in CONTEXT_LEVELS:
+                node = parents[node] if node >= 0 else -1
+                row.append(node)
+        ancestors.append(row)
+        group = groups[parent]
+        group[0] += score * length
+        group[1] += length
+    sums: list[dict[int, list[float]]] = [{} for _ in CONTEXT_LEVELS]
+    for parent, (weighted, size) in groups.items():
+        for level_sums, node in zip(sums, by_parent[parent]):
+            pair = level_sums.get(node)
+            if pair is None:
+                level_sums[node] = [weighted, size]
             else:
-                row += [0.0, 1.0]
-        row.append(logit(page_mean))
-        rows.append(row)
+                pair[0] += weighted
+                pair[1] += size
+    means = [
+        {node: [logit(weighted / size), size / total] for node, (weighted, size) in level.items()}
+        for level in sums
+    ]
+    page_mean = logit(sum(map(mul, scores, lengths)) / total)
+    link_share = sum(n for n, short in zip(lengths, short_links) if short) / total
+    size = math.log1p(len(scores)) / 6
+    logits = [-5.0, -5.0, *map(logit, scores), -5.0, -5.0]  # -5 beyond the edges
+    missing = [0.0, 1.0]
+    rows = []
+    for i, (row, short) in enumerate(zip(ancestors, short_links)):
+        features = logits[i + 2 : i + 3] + logits[i : i + 2] + logits[i + 3 : i + 5]
+        for level_means, node in zip(means, row):
+            features += level_means[node] if node >= 0 else missing
+        features += (page_mean, link_share, size, float(short), link_share * short)
+        rows.append(features)
     return rows
 
 
 def content_region(
-    scores: Sequence[float],
-    chains: Sequence[Sequence[Hashable]],
-    lengths: Sequence[int],
-    threshold: float,
-) -> Hashable | None:
-    """The element whose subtree holds the most content by score: each block
-    adds ``(score - threshold) * length`` to every ancestor, and the largest
-    sum wins. Unlike the grandparent filter's single group, it can span many
-    sibling groups when the content is spread over them."""
-    sums: dict = {}
-    for score, chain, length in zip(scores, chains, lengths):
-        value = (score - threshold) * length
-        for element in chain:
-            sums[element] = sums.get(element, 0.0) + value
-    return max(sums, key=sums.__getitem__) if sums else None
+    scores: Sequence[float], tree: BlockTree, lengths: Sequence[int], threshold: float
+) -> int | None:
+    """The node whose subtree holds the most content by score: each block
+    adds ``(score - threshold) * length`` to its element and every ancestor,
+    and the largest sum wins. Unlike the grandparent filter's single group, it
+    can span many sibling groups when the content is spread over them."""
+    sums = tree.subtree_sums((s - threshold) * n for s, n in zip(scores, lengths))
+    return max(range(len(sums)), key=sums.__getitem__) if sums else None

@@ -1,9 +1,11 @@
 """The default pipeline's content stages on hand-built pages and scores."""
 
+import math
+
 from scrapy_declutter import Label, extract
 from scrapy_declutter.content import KeepContentRegion, load_model
-from scrapy_declutter.document import build_document
-from scrapy_declutter.features import block_features, content_region, context_features
+from scrapy_declutter.document import BlockTree, build_document
+from scrapy_declutter.features import content_region, context_features, page_features
 from scrapy_declutter.options import Options
 from scrapy_declutter.pipelines import build_pipeline
 
@@ -46,42 +48,81 @@ def test_declutter_pipeline_keeps_article_with_its_list_and_drops_the_rest():
     assert all(0.0 <= b.score <= 1.0 for b in result.blocks)
 
 
-def test_block_features_describe_markup_and_context():
+def test_page_features_describe_markup_and_context():
     document = justext_document(PAGE)
-    features = dict(zip((b.text for b in document.blocks), block_features(document)))
+    page = page_features(document)
+    features = {b.text: page.of_block(i) for i, b in enumerate(document.blocks)}
     home = features["Home"]
     assert home["in:nav"] == 1.0 and home["tok:menu"] == 1.0 and home["ld"] == 1.0
+    assert home["in:li"] == 1.0 and home["in:ul"] == 1.0 and home["tok:w:home"] == 1.0
     body = features[PARAGRAPH]
     assert body["in:article"] == 1.0 and body["tok:post"] == 1.0 and body["tok:content"] == 1.0
     assert body["jt:good"] == 1.0 and body["endpunct"] == 1.0
+    assert body["prev:short"] == 1.0  # the heading before it
+    assert "in:nav" not in body and "tok:w:the" not in body
     assert features["Bridge to open in spring"]["title"] == 1.0
     assert features["Related stories"]["endcue"] == 1.0
     assert features["Old crossing closes for good"]["after_end"] == 1.0
     assert "after_end" not in body
+    # the paragraph's parent, the article, holds most of the page's good text
+    assert body["gshare1"] > 0.5 > home["gshare1"]
+    assert body["rld1"] < 0.1 < home["rld1"]
+
+
+def test_page_features_score_as_their_merged_dicts():
+    document = justext_document(PAGE)
+    page = page_features(document)
+    model = load_model()
+    for i, score in enumerate(model.block_scores(page)):
+        merged = page.of_block(i)
+        total = sum(model.block_weights.get(name, 0.0) * value for name, value in merged.items())
+        assert abs(score - 1 / (1 + math.exp(-total))) < 1e-9
+
+
+# A page's tree: body (0) > main (1) > s1 (2), s2 (3); body > nav (4)
+TREE = BlockTree(parents=[-1, 0, 1, 1, 0], block_nodes=[2, 2, 3, 4])
+
+
+def test_block_tree_sums_over_subtrees_and_paths():
+    assert TREE.subtree_sums([1, 2, 4, 8]) == [15, 7, 3, 4, 8]
+    assert TREE.path_sums([1, 10, 100, 1000, 10000]) == [1, 11, 111, 1011, 10001]
+    assert TREE.contains(1, 3) and TREE.contains(0, 4) and TREE.contains(2, 2)
+    assert not TREE.contains(1, 4) and not TREE.contains(2, 3) and not TREE.contains(3, 1)
+
+
+def test_block_tree_numbers_parents_first():
+    document = justext_document(PAGE)
+    tree = document.tree()
+    assert all(parent < node for node, parent in enumerate(tree.parents))
+    for block, node in zip(document.blocks, tree.block_nodes):
+        assert tree.elements[node] is block.element
+    for node, parent in enumerate(tree.parents):
+        expected = tree.elements[node].getparent()
+        assert (tree.elements[parent] if parent >= 0 else None) is expected
 
 
 def test_context_features_see_neighbours_and_ancestors():
-    chains = [("p1", "div", "body"), ("p2", "div", "body"), ("p3", "aside", "body")]
-    rows = context_features([0.9, 0.5, 0.1], chains, [100, 100, 200])
-    assert len(rows) == 3 and len({len(r) for r in rows}) == 1
-    first, _, last = rows
+    rows = context_features([0.9, 0.8, 0.5, 0.1], TREE, [100, 100, 100, 200], [0, 0, 0, 1])
+    assert len(rows) == 4 and len({len(r) for r in rows}) == 1
+    first, _, third, last = rows
     assert first[0] > 0 > last[0]  # own score, as a logit
     assert first[1] == first[2] == -5.0  # no neighbours before the first block
-    assert first[5] > last[5]  # the parent of the first holds better content
+    assert last[3] == last[4] == -5.0  # none after the last
+    # the parents' mean scores: main's for the first three, body's for the last
+    assert first[5] == third[5] > last[5]
 
 
 def test_region_spans_sibling_groups():
     # content spread over two sections of one <main>, boilerplate beside it
-    chains = [("s1", "main", "body"), ("s2", "main", "body"), ("nav", "body")]
-    assert content_region([0.9, 0.8, 0.1], chains, [300, 300, 100], 0.4) == "main"
-    assert content_region([0.9, 0.1, 0.1], chains, [300, 300, 100], 0.4) == "s1"
-    assert content_region([], [], [], 0.4) is None
+    assert content_region([0.9, 0.9, 0.8, 0.1], TREE, [150, 150, 300, 100], 0.4) == 1
+    assert content_region([0.9, 0.9, 0.1, 0.1], TREE, [150, 150, 300, 100], 0.4) == 2
+    assert content_region([], BlockTree([], []), [], 0.4) is None
 
 
 def test_keep_content_region_labels_by_region_and_threshold():
     document = justext_document(PAGE)
-    for block, chain in zip(document.blocks, document.ancestor_chains()):
-        tags = {element.tag for element in chain}
+    for block in document.blocks:
+        tags = {element.tag for element in block.element.iterancestors()} | {block.element.tag}
         # the article scores high, the footer above the threshold, the related
         # links just below it, the menu low
         block.score = (
@@ -108,6 +149,15 @@ def test_threshold_trades_recall_for_precision():
     lenient = extract(PAGE, pipeline="declutter", content_threshold=0.05).text
     strict = extract(PAGE, pipeline="declutter", content_threshold=0.95).text
     assert len(strict) < len(extract(PAGE, pipeline="declutter").text) <= len(lenient)
+
+
+def test_shipped_model_matches_the_features():
+    model = load_model()
+    document = justext_document(PAGE)
+    lengths = [len(b.text) for b in document.blocks]
+    row = context_features([0.5] * len(lengths), document.tree(), lengths, [False] * len(lengths))[0]
+    assert len(model.context_weights) == len(row)
+    assert all(name in model.block_weights for name in ("len", "ld", "gshare1", "in:nav"))
 
 
 def test_model_loads_once():

@@ -93,9 +93,10 @@ def test_unknown_option_suggests_the_right_one():
         extract(ARTICLE, lenght_low=10)
 
 
-def test_options_change_the_result():
-    assert extract(ARTICLE, length_high=10_000).text != extract(ARTICLE).text
-    no_headings = extract(ARTICLE, no_headings=True)
+def test_justext_options_change_its_result():
+    justext = extract(ARTICLE, pipeline="justext").text
+    assert extract(ARTICLE, pipeline="justext", length_high=10_000).text != justext
+    no_headings = extract(ARTICLE, pipeline="justext", no_headings=True)
     assert "Rivers are getting warmer" not in no_headings.text
 
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from scrapy_declutter import DeclutterError, Label, extract
 from tests.site import ARTICLE_DE, ARTICLE_EN
 
-PIPELINES = ["justext+tree", "boilerpipe-article+tree", "boilerpipe-default", "density"]
+PIPELINES = ["declutter", "justext+tree", "boilerpipe-article+tree", "boilerpipe-default", "density"]
 FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 CONTROL = re.compile("[\x00-\x08\x0b\x0e-\x1f]")
 

@@ -223,7 +223,7 @@ def test_a_page_that_is_only_a_script():
         assert result.blocks == [] and result.text == ""
 
 
-@pytest.mark.parametrize("pipeline", ["justext", "justext+tree", "boilerpipe-article",
+@pytest.mark.parametrize("pipeline", ["declutter", "justext", "justext+tree", "boilerpipe-article",
                                       "boilerpipe-article+tree", "boilerpipe-default", "density"])
 def test_every_pipeline_takes_the_hostile_small_pages(pipeline):
     pages = [

@@ -57,7 +57,7 @@ def test_external_dtd_entities_and_xinclude_are_not_fetched(recording_server, tm
     ]
     for html in pages:
         for data in (html, html.encode()):
-            for pipeline in ("justext+tree", "boilerpipe-default", "density"):
+            for pipeline in ("declutter", "justext+tree", "boilerpipe-default", "density"):
                 text = " ".join(b.text for b in extract(data, pipeline=pipeline).blocks)
                 assert "FETCHED" not in text and "LOCAL FILE CONTENT" not in text
     assert Recorder.requests == []

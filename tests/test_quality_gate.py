@@ -20,7 +20,8 @@ ALLOWED_DROP = 0.01
 
 
 def sample_f1(corpus: Path, sample: int, seed: int) -> float:
-    scores = [score(extract(p.html, url=p.url, pipeline="declutter").text, p) for p in load_pages(corpus, sample=sample, seed=seed)]
+    pages = load_pages(corpus, sample=sample, seed=seed)
+    scores = [score(extract(p.html, url=p.url, pipeline="declutter").text, p) for p in pages]
     return statistics.fmean(s.f1 for s in scores if s.f1 is not None)
 
 
