@@ -1,9 +1,9 @@
-"""The default pipeline's own stages: a learned content score and a region.
+"""The ``declutter`` pipeline's own stages: a learned content score and a region.
 
 After jusText's four stages, ``ScoreContent`` gives every block a probability
 of being main content (``Block.score``) from two logistic models shipped in
 ``models/content.json``: the first reads the block's features
-(``features.block_features``), the second re-reads each score beside its
+(``features.page_features``), the second re-reads each score beside its
 neighbours' and ancestors' (``features.context_features``). Then
 ``KeepContentRegion`` finds the element holding the most content by score
 (``features.content_region``) and keeps the blocks inside it that score above
