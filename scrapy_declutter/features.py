@@ -25,6 +25,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from operator import mul
 
 from .document import BlockTree, Document
@@ -199,20 +200,18 @@ def _kind_part(
 
 def _node_parts(tree: BlockTree) -> tuple[list[dict], list[dict]]:
     """Each node's ``in:<tag>`` features and its ``tok:<token>`` features
-    (none for ``<html>`` and ``<body>``); elements with the same tag, class
-    and id share their parts."""
-    parts: dict = {}
+    (none for ``<html>`` and ``<body>``)."""
     tags, tokens = [], []
     for element in tree.elements:
-        key = (element.tag, element.get("class"), element.get("id"))
-        pair = parts.get(key)
-        if pair is None:
-            pair = parts[key] = _element_parts(*key)
-        tags.append(pair[0])
-        tokens.append(pair[1])
+        tag_part, token_part = _element_parts(element.tag, element.get("class"), element.get("id"))
+        tags.append(tag_part)
+        tokens.append(token_part)
     return tags, tokens
 
 
+# Elements with the same tag, class and id share their parts, within a page and
+# across the pages of a site; the parts are never changed.
+@lru_cache(maxsize=8192)
 def _element_parts(tag, class_: str | None, id_: str | None) -> tuple[dict, dict]:
     if tag in _PAGE_ROOTS or not isinstance(tag, str):
         return _NO_FEATURES, _NO_FEATURES
