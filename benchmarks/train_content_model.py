@@ -97,6 +97,7 @@ def prepare(corpus: Path) -> list[dict]:
             "tree": tree,
             "lengths": [len(text) for text in texts],
             "short_links": [is_short_link(b) for b in document.blocks],
+            "justext_good": [b.is_good for b in document.blocks],
         })
     return pages
 
@@ -141,9 +142,10 @@ def fit_context(pages: list[dict], scores: list[list[float]]) -> tuple[list[floa
     return [round(w, 5) for w in model.coef_[0].tolist()], round(float(model.intercept_[0]), 5)
 
 
-def kept_text(p: dict, scores: list[float], threshold: float) -> str:
+def kept_text(p: dict, scores: list[float], first: list[float], threshold: float) -> str:
     """What ``KeepContentRegion`` keeps, over the prepared page."""
-    kept = KeepContentRegion(threshold).keep(scores, p["tree"], p["lengths"], p["short_links"])
+    keep = KeepContentRegion(threshold).keep
+    kept = keep(scores, first, p["tree"], p["lengths"], p["short_links"], p["justext_good"])
     return "\n\n".join(text for text, keep in zip(p["texts"], kept) if keep)
 
 
@@ -176,7 +178,8 @@ def cross_validate(
                 final[i] = [model.context_score(r) for r in rows]
     print(f"held-out figures ({folds} folds by site, {len(pages)} pages):")
     for threshold in thresholds:
-        result = aggregate(score(kept_text(p, s, threshold), p["page"]) for p, s in zip(pages, final))
+        texts = (kept_text(p, s, f, threshold) for p, s, f in zip(pages, final, first))
+        result = aggregate(score(text, p["page"]) for text, p in zip(texts, pages))
         o = result.overall
         types = "  ".join(f"{t} {a.f1:.3f}" for t, a in result.by_type.items())
         print(f"  threshold {threshold:.2f}: F1 {o.f1:.3f} P {o.precision:.3f} R {o.recall:.3f} "

@@ -110,8 +110,9 @@ class Block:
     in the document. ``first_tag`` and ``tags`` say which tags (numbered in
     document order by ``tag_markup``) start in the block's stretch of the page.
 
-    The stages write ``cf_label`` and ``label`` (jusText's), ``score`` (the
-    content model's probability, see ``content.py``), and
+    The stages write ``cf_label`` and ``label`` (jusText's), ``score`` and
+    ``block_score`` (the content model's probability, in context and from
+    the block's own features; see ``content.py``), and
     ``boilerpipe_labels`` and ``fused_into`` (see ``boilerpipe.py``).
     """
 
@@ -129,6 +130,7 @@ class Block:
     cf_label: Label | None = None
     label: Label | None = None
     score: float | None = None
+    block_score: float | None = None
     boilerpipe_labels: BoilerpipeLabel = BoilerpipeLabel(0)
     fused_into: "Block | None" = field(default=None, repr=False)
     _word_wrap: WordWrap | None = field(default=None, repr=False, compare=False)
@@ -183,6 +185,7 @@ class Block:
             "link_density": round(self.link_density, 4),
             "stopword_density": round(self.stopword_density, 4),
             "score": None if self.score is None else round(self.score, 4),
+            "block_score": None if self.block_score is None else round(self.block_score, 4),
         }
 
 

@@ -61,6 +61,8 @@ _PAGE_ROOTS = frozenset(("html", "body"))
 BLOCK_NUMBERS = ("len", "words", "ld", "sd", "pos", "digits")
 REGION_NUMBERS = ("gshare", "ashare", "rld", "rcount", "ravg")
 _NO_FEATURES: dict[str, float] = {}
+# <html> and <body> hold all of a page: as a region they say nothing of a block
+_NO_REGION = (0.0,) * len(REGION_NUMBERS)
 
 
 @dataclass(frozen=True, eq=False)
@@ -231,9 +233,11 @@ def _regions(tree: BlockTree, blocks, lengths) -> list[tuple[float, ...]]:
     total_good = sum(good) or 1
     total = sum(lengths) or 1
     return [
+        _NO_REGION if element.tag in _PAGE_ROOTS else
         (g / total_good, text / total, min(links / text, 1.0),
          math.log1p(count) / 5, math.log1p(text / count) / 6)
-        for g, text, links, count in zip(
+        for element, g, text, links, count in zip(
+            tree.elements,
             tree.subtree_sums(good),
             tree.subtree_sums(lengths),
             tree.subtree_sums(b.link_chars for b in blocks),

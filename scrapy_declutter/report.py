@@ -41,6 +41,7 @@ def render_report(result: ExtractionResult) -> str:
             f' length={block["length"]} words={block["words"]}'
             f' link density={block["link_density"]:.2f}'
             f' stopword density={block["stopword_density"]:.2f}'
+            f'{"" if block["score"] is None else " score=%.2f" % block["score"]}'
             f'{" heading" if block["heading"] else ""}</div>'
             f'<div class="text">{escape(block["text"])}</div></div>'
         )
@@ -49,12 +50,15 @@ def render_report(result: ExtractionResult) -> str:
 
 
 def format_blocks(result: ExtractionResult, width: int = 60) -> str:
-    """One line per block: label, context-free class, heading, length, densities, text."""
-    lines = [f"{'label':<6}{'cf':<10}{'h':<2}{'length':>7}{'links':>7}{'stops':>7}  text"]
+    """One line per block: label, context-free class, heading, length,
+    densities, the content model's score (``-`` without one), text."""
+    lines = [f"{'label':<6}{'cf':<10}{'h':<2}{'length':>7}{'links':>7}{'stops':>7}{'score':>7}  text"]
     for block in result.blocks:
         text = block.text if len(block.text) <= width else block.text[: width - 1] + "…"
+        score = "-" if block.score is None else f"{block.score:.2f}"
         lines.append(
             f"{block.label or '-':<6}{block.cf_label or '-':<10}{'h' if block.heading else '':<2}"
-            f"{block.length:>7}{block.link_density:>7.2f}{block.stopword_density:>7.2f}  {text}"
+            f"{block.length:>7}{block.link_density:>7.2f}{block.stopword_density:>7.2f}{score:>7}"
+            f"  {text}"
         )
     return "\n".join(lines)

@@ -1,6 +1,6 @@
 """A small site for crawl tests, served by a real ``twisted.web`` server on 127.0.0.1.
 
-Each page pairs boilerplate (menu, cookie notice, ads, related links, footer)
+Each page pairs boilerplate (menu, cookie notice, newsletter box, related links, footer)
 with article paragraphs; ``ARTICLE_EN_SENTENCE`` and friends are sentences of
 those paragraphs and ``BOILERPLATE`` strings of the boilerplate, so tests can
 check what was kept without copying any output of the code under test.
@@ -35,7 +35,8 @@ _CHROME_TOP = """
 <div id="cookie">We use cookies to improve your experience. <a href="/privacy">Accept all</a></div>
 <ul class="menu"><li><a href="/">Home</a></li><li><a href="/world">World</a></li>
 <li><a href="/sport">Sport</a></li><li><a href="/culture">Culture</a></li></ul>
-<div class="ad">Subscribe to our newsletter and win a cruise!</div>
+<div class="newsletter-signup"><p>Subscribe to our newsletter and win a cruise!</p>
+<form action="/subscribe"><input type="email" name="email"><button>Sign up</button></form></div>
 """
 _CHROME_BOTTOM = """
 <div class="related"><h3>Related</h3><ul><li><a href="/a1">Port strike ends</a></li>

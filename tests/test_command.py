@@ -70,7 +70,7 @@ def test_blocks_lists_every_block_with_its_label(run, page):
     result = run("--blocks", str(page))
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0].split() == ["label", "cf", "h", "length", "links", "stops", "text"]
+    assert lines[0].split() == ["label", "cf", "h", "length", "links", "stops", "score", "text"]
     article = next(line for line in lines if ARTICLE_EN_SENTENCE[:40] in line)
     cookie = next(line for line in lines if BOILERPLATE[0] in line)
     heading = next(line for line in lines if "New ferry terminal opens next spring" in line)
@@ -109,7 +109,8 @@ def test_a_bad_setting_is_a_usage_error_naming_it(run, page):
 
 
 def test_settings_choose_the_options(run, page):
-    result = run("-s", "DECLUTTER_LENGTH_LOW=5000", "-s", "DECLUTTER_LENGTH_HIGH=5000", str(page))
+    result = run("-s", "DECLUTTER_PIPELINE=justext", "-s", "DECLUTTER_LENGTH_LOW=5000",
+                 "-s", "DECLUTTER_LENGTH_HIGH=5000", str(page))
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == ""
 

@@ -124,9 +124,9 @@ def test_keep_content_region_labels_by_region_and_threshold():
     for block in document.blocks:
         tags = {element.tag for element in block.element.iterancestors()} | {block.element.tag}
         # the article scores high, the footer above the threshold, the related
-        # links just below it, the menu low
+        # links just below it (but above the region's lower bar), the menu low
         block.score = (
-            0.9 if "article" in tags else 0.6 if "footer" in tags else 0.45 if "aside" in tags else 0.0
+            0.9 if "article" in tags else 0.52 if "footer" in tags else 0.45 if "aside" in tags else 0.0
         )
     KeepContentRegion(0.5)(document)
     kept = {b.text for b in document.blocks if b.label is Label.GOOD}
@@ -147,7 +147,7 @@ def test_short_links_need_a_higher_score():
 
 def test_threshold_trades_recall_for_precision():
     lenient = extract(PAGE, pipeline="declutter", content_threshold=0.05).text
-    strict = extract(PAGE, pipeline="declutter", content_threshold=0.95).text
+    strict = extract(PAGE, pipeline="declutter", content_threshold=0.9).text
     assert len(strict) < len(extract(PAGE, pipeline="declutter").text) <= len(lenient)
 
 
@@ -165,3 +165,28 @@ def test_model_loads_once():
     extract(PAGE, pipeline="declutter")
     extract(PAGE, pipeline="declutter")
     assert load_model.cache_info().misses == 1
+
+
+def test_declutter_is_the_default():
+    assert Options().pipeline == "declutter"
+    assert extract(PAGE).to_dict() == extract(PAGE, pipeline="declutter").to_dict()
+
+
+def test_context_cannot_keep_a_block_the_first_stage_is_sure_of():
+    document = justext_document(PAGE)
+    for block in document.blocks:
+        block.score, block.block_score = 0.9, 0.9
+    footer = next(b for b in document.blocks if "Copyright" in b.text)
+    footer.block_score = 0.05
+    KeepContentRegion(0.5)(document)
+    kept = {b.text for b in document.blocks if b.label is Label.GOOD}
+    assert PARAGRAPH in kept and footer.text not in kept
+
+
+def test_when_the_model_keeps_nothing_jusText_labels_stand():
+    document = justext_document(PAGE)
+    justext_kept = [b.text for b in document.blocks if b.label is Label.GOOD]
+    for block in document.blocks:
+        block.score, block.block_score = 0.2, 0.2
+    KeepContentRegion(0.5)(document)
+    assert justext_kept and [b.text for b in document.blocks if b.label is Label.GOOD] == justext_kept

@@ -84,7 +84,7 @@ async def test_per_request_meta_skips_or_overrides(server):
     meta = {
         skipped: {"declutter": False},
         overridden: {"declutter": {"language": "German"}},
-        tiny: {"declutter": {"length_low": 5000, "length_high": 5000}},
+        tiny: {"declutter": {"pipeline": "justext", "length_low": 5000, "length_high": 5000}},
         bad: {"declutter": {"lenght_low": 10}},
     }
     result = await crawl(settings=ADDON, urls=list(meta), meta=meta)
@@ -92,7 +92,7 @@ async def test_per_request_meta_skips_or_overrides(server):
     assert result.by_url(skipped) == {"url": skipped}
     assert result.by_url(bad) == {"url": bad}
     assert result.spider.seen_meta[overridden]["declutter_result"]["language"] == "German"
-    # no block reaches 5000 characters, so nothing is kept
+    # no block reaches 5000 characters, so jusText keeps nothing
     assert result.by_url(tiny)["text"] == ""
     assert result.stats["declutter/pages_skipped/disabled"] == 1
     assert result.stats["declutter/pages_skipped/invalid_meta"] == 1

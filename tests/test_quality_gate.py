@@ -1,6 +1,4 @@
-"""The ``declutter`` pipeline's quality on a fixed corpus sample must not regress.
-
-It is the pipeline meant to become the default (issue 5); the gate watches it.
+"""The default pipeline's quality on a fixed corpus sample must not regress.
 
 ``quality_baseline.json`` records the mean F1 measured on that sample when the
 model or the stages last changed on purpose; re-record it then with
@@ -21,11 +19,11 @@ ALLOWED_DROP = 0.01
 
 def sample_f1(corpus: Path, sample: int, seed: int) -> float:
     pages = load_pages(corpus, sample=sample, seed=seed)
-    scores = [score(extract(p.html, url=p.url, pipeline="declutter").text, p) for p in pages]
+    scores = [score(extract(p.html, url=p.url).text, p) for p in pages]
     return statistics.fmean(s.f1 for s in scores if s.f1 is not None)
 
 
-def test_declutter_pipeline_f1_does_not_drop(corpus_path):
+def test_default_pipeline_f1_does_not_drop(corpus_path):
     baseline = json.loads(BASELINE.read_text())
     f1 = sample_f1(corpus_path, baseline["sample"], baseline["seed"])
     assert f1 >= baseline["f1"] - ALLOWED_DROP, f"F1 {f1:.4f} < recorded {baseline['f1']:.4f} - {ALLOWED_DROP}"

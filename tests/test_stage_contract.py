@@ -10,7 +10,7 @@ from scrapy_declutter.options import Options
 from scrapy_declutter.pipelines import build_pipeline, pipeline_names
 
 # Fields a stage may write; everything else is the page's and stays as the walk made it.
-LABEL_FIELDS = {"score", "cf_label", "label", "boilerpipe_labels", "fused_into", "_word_wrap"}
+LABEL_FIELDS = {"score", "block_score", "cf_label", "label", "boilerpipe_labels", "fused_into", "_word_wrap"}
 
 PAGE = """<html><head><title>Storm hits the coast | Daily News</title></head><body>
 <div id="nav"><a href="/">Home</a> | <a href="/news">News</a> | <a href="/sport">Sport</a></div>

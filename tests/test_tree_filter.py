@@ -95,8 +95,7 @@ def test_tree_pipelines_use_the_tree_depth_option():
     assert at_1.count("\n\n") + 1 == 1 and at_2.count("\n\n") + 1 == 2
 
 
-def test_justext_with_tree_is_the_default():
-    assert Options().pipeline == "justext+tree"
+def test_tree_depth_defaults_to_the_grandparent():
     assert Options().tree_depth == 2
 
 

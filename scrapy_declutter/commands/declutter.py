@@ -36,7 +36,7 @@ class Command(ScrapyCommand):
         parser.add_argument(
             "--blocks", action="store_true",
             help="print every block: label, context-free class, heading, length, "
-                 "link and stopword density, start of the text",
+                 "link and stopword density, content score, start of the text",
         )
         parser.add_argument(
             "--html", metavar="FILE",
