@@ -42,6 +42,7 @@ def render_report(result: ExtractionResult) -> str:
             f' link density={block["link_density"]:.2f}'
             f' stopword density={block["stopword_density"]:.2f}'
             f'{"" if block["score"] is None else " score=%.2f" % block["score"]}'
+            f'{"" if block["block_score"] is None else " block score=%.2f" % block["block_score"]}'
             f'{" heading" if block["heading"] else ""}</div>'
             f'<div class="text">{escape(block["text"])}</div></div>'
         )

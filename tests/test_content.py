@@ -67,6 +67,11 @@ def test_page_features_describe_markup_and_context():
     # the paragraph's parent, the article, holds most of the page's good text
     assert body["gshare1"] > 0.5 > home["gshare1"]
     assert body["rld1"] < 0.1 < home["rld1"]
+    # <body> holds everything, so as a region it says nothing: the footer's
+    # paragraph sees its <footer> (level 1), and no region at level 2
+    footer = next(f for text, f in features.items() if "Copyright" in text)
+    assert footer["ashare1"] > 0 and footer["rcount1"] > 0
+    assert footer.get("ashare2", 0.0) == footer.get("rcount2", 0.0) == 0.0
 
 
 def test_page_features_score_as_their_merged_dicts():
