@@ -63,7 +63,7 @@ def serve(corpus: str, latency: float, port_queue) -> None:
 
     port = reactor.listenTCP(0, Site(Pages()), interface="127.0.0.1", backlog=1024)
     port_queue.put((port.getHost().port, len(pages)))
-    reactor.run()
+    reactor.run(installSignalHandlers=False)  # terminate() ends it, no shutdown to log
 
 
 # -- one crawl (a child process) ----------------------------------------------
