@@ -136,7 +136,7 @@ def fit_context(pages: list[dict], scores: list[list[float]]) -> tuple[list[floa
     """Second stage: context weights over (out-of-fold) first-stage scores."""
     rows, targets = [], []
     for p, s in zip(pages, scores):
-        rows += context_features(s, p["tree"], p["lengths"], p["short_links"])
+        rows += context_features(s, p["tree"], p["lengths"], p["short_links"]).rows()
         targets += p["targets"]
     model = LogisticRegression(C=C, max_iter=3000).fit(np.array(rows), targets)
     return [round(w, 5) for w in model.coef_[0].tolist()], round(float(model.intercept_[0]), 5)
@@ -174,8 +174,8 @@ def cross_validate(
         model = ContentModel({}, tuple(weights), bias)
         for i, p in enumerate(pages):
             if fold_of[i] == k:
-                rows = context_features(first[i], p["tree"], p["lengths"], p["short_links"])
-                final[i] = [model.context_score(r) for r in rows]
+                context = context_features(first[i], p["tree"], p["lengths"], p["short_links"])
+                final[i] = model.context_scores(context)
     print(f"held-out figures ({folds} folds by site, {len(pages)} pages):")
     for threshold in thresholds:
         texts = (kept_text(p, s, f, threshold) for p, s, f in zip(pages, final, first))

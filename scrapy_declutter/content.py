@@ -26,9 +26,11 @@ from .blocks import Block
 from .document import BlockTree, Document
 from .features import (
     BLOCK_NUMBERS,
+    CONTEXT_LEVELS,
     REGION_LEVELS,
     REGION_NUMBERS,
     TOKEN_DEPTH,
+    ContextFeatures,
     PageFeatures,
     content_region,
     context_features,
@@ -90,7 +92,39 @@ class ContentModel:
         return sum(map(mul, map(self.block_weights.get, part, repeat(0.0)), part.values()))
 
     def context_score(self, row: list[float]) -> float:
+        """The second stage's probability for one row of ``ContextFeatures.rows()``."""
         return _sigmoid(self.context_bias + sum(map(mul, self.context_weights, row)))
+
+    def context_scores(self, features: ContextFeatures) -> list[float]:
+        """The second stage's probability for every block, as ``context_score``
+        over the rows, with each ancestor's part weighted once."""
+        weights = self.context_weights
+        own, before2, before1, after1, after2 = weights[:5]
+        end = 5 + 2 * len(CONTEXT_LEVELS)
+        pairs = list(zip(weights[5:end:2], weights[6:end:2]))  # (mean, share) per level
+        page_weights = weights[end:]
+        constant = self.context_bias + sum(map(mul, page_weights[:3], features.page))
+        short_term = page_weights[3] + page_weights[4] * features.page[1]  # the link share
+        parts = [
+            {node: mean_weight * mean + share_weight * share for node, (mean, share) in level.items()}
+            for (mean_weight, share_weight), level in zip(pairs, features.levels)
+        ]
+        missing = [mean_weight * features.MISSING[0] + share_weight * features.MISSING[1]
+                   for mean_weight, share_weight in pairs]
+        by_row: dict[int, float] = {}  # siblings share their ancestors' row
+        logits = features.logits
+        scores = []
+        for i, (row, short) in enumerate(zip(features.ancestors, features.short_links)):
+            shared = by_row.get(id(row))
+            if shared is None:
+                shared = by_row[id(row)] = constant + sum(
+                    part[node] if node >= 0 else absent
+                    for part, absent, node in zip(parts, missing, row)
+                )
+            total = shared + own * logits[i + 2] + before2 * logits[i] + before1 * logits[i + 1]
+            total += after1 * logits[i + 3] + after2 * logits[i + 4]
+            scores.append(_sigmoid(total + short_term if short else total))
+        return scores
 
     def to_json(self) -> dict:
         return {
@@ -127,10 +161,10 @@ class ScoreContent:
         model = load_model(self.model)
         first = model.block_scores(page_features(document))
         lengths = [len(b.text) for b in blocks]
-        rows = context_features(first, document.tree(), lengths, list(map(is_short_link, blocks)))
-        for block, block_score, row in zip(blocks, first, rows):
+        context = context_features(first, document.tree(), lengths, list(map(is_short_link, blocks)))
+        for block, block_score, score in zip(blocks, first, model.context_scores(context)):
             block.block_score = block_score
-            block.score = model.context_score(row)
+            block.score = score
 
 
 @dataclass(frozen=True)

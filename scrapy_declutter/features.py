@@ -251,12 +251,47 @@ def logit(p: float) -> float:
     return math.log(p / (1 - p))
 
 
+@dataclass(frozen=True, eq=False)
+class ContextFeatures:
+    """The second-stage features of a page's blocks, in shared parts.
+
+    Block i has its own first-stage logit and its two neighbours' on each
+    side (``logits[i + 2]``, and ``logits[i]``, ``[i + 1]``, ``[i + 3]``,
+    ``[i + 4]``: two -5.0 pad each edge); for its ancestor at each of
+    ``CONTEXT_LEVELS`` (``ancestors[i]``, -1 above the root, shared by
+    siblings) the pair ``levels[k][node]``; the page's ``page`` numbers; and
+    ``short_links[i]``. ``rows()`` lays them out as one list per block (what
+    the model is fitted on); ``ContentModel.context_scores`` sums them
+    without building the rows.
+    """
+
+    logits: list[float]
+    ancestors: list[list[int]]
+    levels: list[dict[int, tuple[float, float]]]
+    page: tuple[float, float, float]  # mean score (logit), short-link text share, size
+    short_links: Sequence[bool]
+
+    MISSING = (0.0, 1.0)  # the pair of an ancestor above the root
+
+    def rows(self) -> list[list[float]]:
+        logits, missing = self.logits, self.MISSING
+        link_share = self.page[1]
+        rows = []
+        for i, (row, short) in enumerate(zip(self.ancestors, self.short_links)):
+            features = logits[i + 2 : i + 3] + logits[i : i + 2] + logits[i + 3 : i + 5]
+            for level, node in zip(self.levels, row):
+                features += level[node] if node >= 0 else missing
+            features += (*self.page, float(short), link_share * short)
+            rows.append(features)
+        return rows
+
+
 def context_features(
     scores: Sequence[float],
     tree: BlockTree,
     lengths: Sequence[int],
     short_links: Sequence[bool],
-) -> list[list[float]]:
+) -> ContextFeatures:
     """Second-stage features: each block's first-stage score, its two
     neighbours' on each side, and for its parent and further ancestors
     (``CONTEXT_LEVELS``) the length-weighted mean score of the blocks as far
@@ -292,23 +327,17 @@ def context_features(
             else:
                 pair[0] += weighted
                 pair[1] += size
-    means = [
-        {node: [logit(weighted / size), size / total] for node, (weighted, size) in level.items()}
+    levels = [
+        {node: (logit(weighted / size), size / total) for node, (weighted, size) in level.items()}
         for level in sums
     ]
-    page_mean = logit(sum(map(mul, scores, lengths)) / total)
-    link_share = sum(n for n, short in zip(lengths, short_links) if short) / total
-    size = math.log1p(len(scores)) / 6
+    page = (
+        logit(sum(map(mul, scores, lengths)) / total),
+        sum(n for n, short in zip(lengths, short_links) if short) / total,
+        math.log1p(len(scores)) / 6,
+    )
     logits = [-5.0, -5.0, *map(logit, scores), -5.0, -5.0]  # -5 beyond the edges
-    missing = [0.0, 1.0]
-    rows = []
-    for i, (row, short) in enumerate(zip(ancestors, short_links)):
-        features = logits[i + 2 : i + 3] + logits[i : i + 2] + logits[i + 3 : i + 5]
-        for level_means, node in zip(means, row):
-            features += level_means[node] if node >= 0 else missing
-        features += (page_mean, link_share, size, float(short), link_share * short)
-        rows.append(features)
-    return rows
+    return ContextFeatures(logits, ancestors, levels, page, short_links)
 
 
 def content_region(

@@ -84,6 +84,18 @@ def test_page_features_score_as_their_merged_dicts():
         assert abs(score - 1 / (1 + math.exp(-total))) < 1e-9
 
 
+def test_context_scores_are_the_rows_scores():
+    document = justext_document(PAGE)
+    model = load_model()
+    first = model.block_scores(page_features(document))
+    lengths = [len(b.text) for b in document.blocks]
+    short = [i % 3 == 0 for i in range(len(lengths))]
+    context = context_features(first, document.tree(), lengths, short)
+    expected = [model.context_score(row) for row in context.rows()]
+    assert len(expected) == len(lengths) > 5
+    assert all(abs(a - b) < 1e-9 for a, b in zip(model.context_scores(context), expected))
+
+
 # A page's tree: body (0) > main (1) > s1 (2), s2 (3); body > nav (4)
 TREE = BlockTree(parents=[-1, 0, 1, 1, 0], block_nodes=[2, 2, 3, 4])
 
@@ -107,7 +119,7 @@ def test_block_tree_numbers_parents_first():
 
 
 def test_context_features_see_neighbours_and_ancestors():
-    rows = context_features([0.9, 0.8, 0.5, 0.1], TREE, [100, 100, 100, 200], [0, 0, 0, 1])
+    rows = context_features([0.9, 0.8, 0.5, 0.1], TREE, [100, 100, 100, 200], [0, 0, 0, 1]).rows()
     assert len(rows) == 4 and len({len(r) for r in rows}) == 1
     first, _, third, last = rows
     assert first[0] > 0 > last[0]  # own score, as a logit
@@ -160,7 +172,7 @@ def test_shipped_model_matches_the_features():
     model = load_model()
     document = justext_document(PAGE)
     lengths = [len(b.text) for b in document.blocks]
-    row = context_features([0.5] * len(lengths), document.tree(), lengths, [False] * len(lengths))[0]
+    row = context_features([0.5] * len(lengths), document.tree(), lengths, [False] * len(lengths)).rows()[0]
     assert len(model.context_weights) == len(row)
     assert all(name in model.block_weights for name in ("len", "ld", "gshare1", "in:nav"))
 
