@@ -341,11 +341,28 @@ def context_features(
 
 
 def content_region(
-    scores: Sequence[float], tree: BlockTree, lengths: Sequence[int], threshold: float
+    scores: Sequence[float],
+    tree: BlockTree,
+    lengths: Sequence[int],
+    threshold: float,
+    tightness: float = 0.0,
 ) -> int | None:
     """The node whose subtree holds the most content by score: each block
     adds ``(score - threshold) * length`` to its element and every ancestor,
     and the largest sum wins. Unlike the grandparent filter's single group, it
-    can span many sibling groups when the content is spread over them."""
+    can span many sibling groups when the content is spread over them.
+
+    Then, while a child of the winner holds all but ``tightness`` of its sum,
+    that child wins: a wrapper that adds little content to the article it
+    holds mostly adds boilerplate (a promo, the comments' heading)."""
     sums = tree.subtree_sums((s - threshold) * n for s, n in zip(scores, lengths))
-    return max(range(len(sums)), key=sums.__getitem__) if sums else None
+    if not sums:
+        return None
+    region = max(range(len(sums)), key=sums.__getitem__)
+    bar = sums[region] - tightness * abs(sums[region])
+    children: dict[int, list[int]] = {}
+    for node in range(region + 1, len(sums)):  # a subtree's nodes follow its root
+        children.setdefault(tree.parents[node], []).append(node)
+    while candidates := [child for child in children.get(region, ()) if sums[child] >= bar]:
+        region = max(candidates, key=sums.__getitem__)
+    return region

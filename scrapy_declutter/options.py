@@ -41,7 +41,7 @@ class Options:
     max_heading_distance: int = 200
     no_headings: bool = False
     tree_depth: int = 2
-    content_threshold: float = 0.47
+    content_threshold: float = 0.43
 
     def __post_init__(self) -> None:
         from .pipelines import pipeline_names  # pipelines import Options

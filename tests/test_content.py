@@ -136,6 +136,14 @@ def test_region_spans_sibling_groups():
     assert content_region([], BlockTree([], []), [], 0.4) is None
 
 
+def test_region_narrows_to_a_child_holding_most_of_it():
+    # main holds 165 (s1 150, s2 15): s1 is all but 9% of it
+    scores, lengths = [0.9, 0.9, 0.45, 0.1], [150, 150, 300, 100]
+    assert content_region(scores, TREE, lengths, 0.4) == 1
+    assert content_region(scores, TREE, lengths, 0.4, tightness=0.05) == 1
+    assert content_region(scores, TREE, lengths, 0.4, tightness=0.15) == 2
+
+
 def test_keep_content_region_labels_by_region_and_threshold():
     document = justext_document(PAGE)
     for block in document.blocks:

@@ -13,12 +13,9 @@ ARTICLES = {
     "Neue Brücke wird im Sommer eröffnet": ("German", "Die Stadtverwaltung hat am Dienstag"),
     "Wochenmarkt zieht an den Hafen": ("German", "Der Wochenmarkt, der seit mehr als hundert Jahren"),
 }
-# The default pipeline keeps three blocks of the German pages' <main> that are
-# not article: the second promo ("Jetzt abonnieren"), the related links'
-# heading ("Mehr zum Thema") and the comments' heading. Their articles are
-# short, so the content region is all of <main> (see README.rst, "declutter").
-BOILERPLATE = ("We use cookies", "Wir verwenden Cookies", "Subscribe now", "All rights reserved",
-               "Rechte vorbehalten", "Related stories", "Typical.", "Endlich!", "Most read")
+BOILERPLATE = ("We use cookies", "Wir verwenden Cookies", "Subscribe now", "Jetzt abonnieren",
+               "All rights reserved", "Rechte vorbehalten", "Related stories", "Mehr zum Thema",
+               "Kommentare", "Comments (2)", "Typical.", "Endlich!", "Most read")
 
 
 def test_example_crawl_writes_clean_items(tmp_path):
