@@ -91,13 +91,10 @@ class ContentModel:
     def _weighted_sum(self, part: dict[str, float]) -> float:
         return sum(map(mul, map(self.block_weights.get, part, repeat(0.0)), part.values()))
 
-    def context_score(self, row: list[float]) -> float:
-        """The second stage's probability for one row of ``ContextFeatures.rows()``."""
-        return _sigmoid(self.context_bias + sum(map(mul, self.context_weights, row)))
-
     def context_scores(self, features: ContextFeatures) -> list[float]:
-        """The second stage's probability for every block, as ``context_score``
-        over the rows, with each ancestor's part weighted once."""
+        """The second stage's probability for every block: the logistic of
+        ``context_bias`` plus its row of ``features.rows()`` weighted by
+        ``context_weights``, with each ancestor's part weighted once."""
         weights = self.context_weights
         own, before2, before1, after1, after2 = weights[:5]
         end = 5 + 2 * len(CONTEXT_LEVELS)

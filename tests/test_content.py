@@ -91,7 +91,10 @@ def test_context_scores_are_the_rows_scores():
     lengths = [len(b.text) for b in document.blocks]
     short = [i % 3 == 0 for i in range(len(lengths))]
     context = context_features(first, document.tree(), lengths, short)
-    expected = [model.context_score(row) for row in context.rows()]
+    expected = [
+        1 / (1 + math.exp(-model.context_bias - sum(w * x for w, x in zip(model.context_weights, row))))
+        for row in context.rows()
+    ]
     assert len(expected) == len(lengths) > 5
     assert all(abs(a - b) < 1e-9 for a, b in zip(model.context_scores(context), expected))
 
