@@ -43,7 +43,12 @@ from scrapy_declutter.content import (  # noqa: E402
     is_short_link,
 )
 from scrapy_declutter.document import build_document  # noqa: E402
-from scrapy_declutter.features import context_features, page_features  # noqa: E402
+from scrapy_declutter.features import (  # noqa: E402
+    context_features,
+    page_features,
+    token_part,
+    word_part,
+)
 from scrapy_declutter.options import Options  # noqa: E402
 from scrapy_declutter.pipelines import build_pipeline  # noqa: E402
 
@@ -107,10 +112,10 @@ def fit_blocks(pages: list[dict]) -> dict[str, float]:
     sites_of = defaultdict(set)
     for p in pages:
         features = p["features"]
-        for part in (*features.words, *features.tokens):
+        parts = [*map(word_part, set(features.short_texts)), *map(token_part, set(features.names))]
+        for part in parts:
             for name in part:
-                if name.startswith("tok:"):
-                    sites_of[name].add(p["site"])
+                sites_of[name].add(p["site"])
     rare = {name for name, sites in sites_of.items() if len(sites) < MIN_SITES}
     rows, targets, weights = [], [], []
     for p in pages:

@@ -15,11 +15,12 @@ folds by web site; the figures it prints for held-out sites are in README.rst.
 
 import json
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from itertools import repeat
+from typing import Any
 from operator import mul
 
 from .blocks import Block
@@ -34,11 +35,17 @@ from .features import (
     PageFeatures,
     content_region,
     context_features,
+    kind_part,
     page_features,
+    tag_part,
+    token_part,
+    word_part,
 )
 from .labels import Label
 
 MODEL = "content.json"
+# Each kind of key keeps this many weighted sums; then it starts afresh.
+PART_SUMS_KEPT = 50_000
 
 
 @dataclass(frozen=True)
@@ -48,17 +55,14 @@ class ContentModel:
     block_weights: dict[str, float]
     context_weights: tuple[float, ...]
     context_bias: float
+    _part_sums_by_key: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def block_scores(self, features: PageFeatures) -> list[float]:
         """The first stage's probability for every block of a page."""
         weights = self.block_weights
-        part_sums: dict[int, float] = {}  # each distinct part's weighted sum, by id
-        for part in (*features.tags, *features.tokens, *features.kinds, *features.words):
-            if id(part) not in part_sums:
-                part_sums[id(part)] = self._weighted_sum(part)
         tree = features.tree
-        tags = tree.path_sums([part_sums[id(part)] for part in features.tags])
-        tokens = tree.path_sums([part_sums[id(part)] for part in features.tokens])
+        tags = tree.path_sums(self._part_sums(tag_part, features.tags))
+        tokens = tree.path_sums(self._part_sums(token_part, features.names))
         number_weights = [weights.get(name, 0.0) for name in BLOCK_NUMBERS]
         region_weights = [
             [weights.get(f"{name}{level}", 0.0) for name in REGION_NUMBERS]
@@ -69,7 +73,10 @@ class ContentModel:
         by_parent: dict[int, tuple[float, float]] = {}
         scores = []
         for numbers, words, kind, node in zip(
-            features.numbers, features.words, features.kinds, tree.block_nodes
+            features.numbers,
+            self._part_sums(word_part, features.short_texts),
+            self._part_sums(kind_part, features.kinds),
+            tree.block_nodes,
         ):
             parent = tree.parents[node]
             shared = by_parent.get(parent)
@@ -84,12 +91,28 @@ class ContentModel:
                 shared = by_parent[parent] = (regions, tokens[above] if above >= 0 else 0.0)
             regions, tokens_above = shared
             total = sum(map(mul, number_weights, numbers)) + tags[node] + regions
-            total += tokens[node] - tokens_above + part_sums[id(words)] + part_sums[id(kind)]
+            total += tokens[node] - tokens_above + words + kind
             scores.append(_sigmoid(total))
         return scores
 
-    def _weighted_sum(self, part: dict[str, float]) -> float:
-        return sum(map(mul, map(self.block_weights.get, part, repeat(0.0)), part.values()))
+    def _part_sums(self, describe: Callable[[Any], dict[str, float]], keys) -> list[float]:
+        """The weighted sum of the features ``describe(key)`` for each key,
+        remembered by key from page to page (the keys of a site's pages are
+        mostly the same: tags, class names, short texts such as "Home")."""
+        sums = self._part_sums_by_key.setdefault(describe, {})
+        if len(sums) > PART_SUMS_KEPT:
+            sums.clear()
+        known = sums.get
+        found = []
+        for key in keys:
+            value = known(key)
+            if value is None:
+                part = describe(key)
+                value = sums[key] = sum(
+                    map(mul, map(self.block_weights.get, part, repeat(0.0)), part.values())
+                )
+            found.append(value)
+        return found
 
     def context_scores(self, features: ContextFeatures) -> list[float]:
         """The second stage's probability for every block: the logistic of

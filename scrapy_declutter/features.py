@@ -25,7 +25,6 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from operator import mul
 
 from .document import BlockTree, Document
@@ -60,32 +59,34 @@ _PAGE_ROOTS = frozenset(("html", "body"))
 # its level is appended to the name, "gshare1" for the parent).
 BLOCK_NUMBERS = ("len", "words", "ld", "sd", "pos", "digits")
 REGION_NUMBERS = ("gshare", "ashare", "rld", "rcount", "ravg")
-_NO_FEATURES: dict[str, float] = {}
 # <html> and <body> hold all of a page: as a region they say nothing of a block
 _NO_REGION = (0.0,) * len(REGION_NUMBERS)
 
 
 @dataclass(frozen=True, eq=False)
 class PageFeatures:
-    """The first-stage features of a page's blocks.
+    """The first-stage features of a page's blocks, as keys.
 
     Block i has the numbers ``numbers[i]`` (named by ``BLOCK_NUMBERS``), the
-    features of ``words[i]`` (the words of a short block) and ``kinds[i]``
-    (shared with the blocks of the same classes, neighbours' classes and
-    cues), the ``in:<tag>`` features of ``tags[n]`` for its element's node n
-    and every ancestor of n in ``tree``, the ``tok:<token>`` features of
-    ``tokens[n]`` for n and its ancestors up to ``TOKEN_DEPTH`` nodes, and
-    the ``regions`` numbers of its ancestors at ``REGION_LEVELS``. A feature
-    two of these nodes have counts twice: a link in a nested menu is twice
-    ``in:ul``.
+    features ``word_part(short_texts[i])`` (the words of a short block) and
+    ``kind_part(kinds[i])`` (its classes, neighbours' classes and cues), the
+    ``in:<tag>`` feature ``tag_part(tags[n])`` of its element's node n and
+    every ancestor of n in ``tree``, the ``tok:<token>`` features
+    ``token_part(names[n])`` of the ``class`` and ``id`` of n and its
+    ancestors up to ``TOKEN_DEPTH`` nodes, and the ``regions`` numbers of its
+    ancestors at ``REGION_LEVELS``. A feature two of these nodes have counts
+    twice: a link in a nested menu is twice ``in:ul``.
+
+    The keys are few and recur from block to block and page to page, so the
+    model weighs each key's features once (``ContentModel.block_scores``).
     """
 
     tree: BlockTree
     numbers: list[tuple[float, ...]]
-    words: list[dict[str, float]]
-    kinds: list[dict[str, float]]
-    tags: list[dict[str, float]]
-    tokens: list[dict[str, float]]
+    short_texts: list[str]
+    kinds: list[tuple]
+    tags: list[str]
+    names: list[tuple[str | None, str | None] | None]
     regions: list[tuple[float, ...]]
 
     def region_nodes(self, node: int) -> list[int]:
@@ -103,12 +104,12 @@ class PageFeatures:
         """Block i's features as one ``dict`` (what the model is fitted on)."""
         parents = self.tree.parents
         features = dict(zip(BLOCK_NUMBERS, self.numbers[i]))
-        parts = [self.words[i], self.kinds[i]]
+        parts = [word_part(self.short_texts[i]), kind_part(self.kinds[i])]
         node, depth = self.tree.block_nodes[i], 0
         while node >= 0:
-            parts.append(self.tags[node])
+            parts.append(tag_part(self.tags[node]))
             if depth < TOKEN_DEPTH:
-                parts.append(self.tokens[node])
+                parts.append(token_part(self.names[node]))
             node, depth = parents[node], depth + 1
         for part in parts:
             for name, value in part.items():
@@ -126,12 +127,10 @@ def page_features(document: Document) -> PageFeatures:
     # a block that is the title or most of it ("Bridge to open" in "Bridge to open | The Times")
     title = (document.title or "").lower()
     title_chars = len(title)
-    kind_parts: dict = {}
-    word_parts: dict = {}
     edge = ("edge", None)
     classes = [edge, *((b.cf_label, b.label) for b in blocks), edge]  # with the edges
     n = len(blocks)
-    numbers, words, kinds = [], [], []
+    numbers, short_texts, kinds = [], [], []
     after_end = False
     for i, (block, length) in enumerate(zip(blocks, lengths)):
         text = block.text
@@ -144,38 +143,38 @@ def page_features(document: Document) -> PageFeatures:
             len(DIGIT.findall(text)) / length,
         ))
         is_title = False
-        part = _NO_FEATURES
+        short_text = ""
         if block.words <= SHORT_TEXT_WORDS or length <= title_chars:
             lower = text.lower()
             is_title = 2 * length >= title_chars and lower in title
             if block.words <= SHORT_TEXT_WORDS:
-                part = word_parts.get(lower)
-                if part is None:
-                    part = word_parts[lower] = {
-                        "tok:w:" + word: 1.0 for word in TOKEN.findall(lower)
-                    }
-        words.append(part)
+                short_text = lower
+        short_texts.append(short_text)
         end_cue = block.words < 8 and END_CUE.match(text) is not None
-        kind = (
+        kinds.append((
             block.cf_label, block.label, block.element.tag, block.heading,
             classes[i], classes[i + 2],  # the neighbours'
             text[-1] in ".!?:;", is_title, end_cue, after_end,
-        )
-        part = kind_parts.get(kind)
-        if part is None:
-            part = kind_parts[kind] = _kind_part(*kind)
-        kinds.append(part)
+        ))
         after_end = after_end or end_cue
-    return PageFeatures(
-        tree, numbers, words, kinds, *_node_parts(tree), _regions(tree, blocks, lengths)
-    )
+    tags = [element.tag for element in tree.elements]
+    names = [
+        None if tag in _PAGE_ROOTS else (element.get("class"), element.get("id"))
+        for tag, element in zip(tags, tree.elements)
+    ]
+    regions = _regions(tree, tags, blocks, lengths)
+    return PageFeatures(tree, numbers, short_texts, kinds, tags, names, regions)
 
 
-def _kind_part(
-    cf_label, label, tag, heading, before, after, end_punctuation, is_title, end_cue, after_end
-) -> dict[str, float]:
+def word_part(short_text: str) -> dict[str, float]:
+    """The ``tok:w:<word>`` features of a short block's lower-cased text."""
+    return {"tok:w:" + word: 1.0 for word in TOKEN.findall(short_text)}
+
+
+def kind_part(kind: tuple) -> dict[str, float]:
     """The features that many blocks share: the block's jusText classes and
     tag, its neighbours' classes, and the title and end-of-text cues."""
+    cf_label, label, tag, heading, before, after, end_punctuation, is_title, end_cue, after_end = kind
     part = {
         "bias": 1.0,
         f"cf:{cf_label}": 1.0,
@@ -200,50 +199,49 @@ def _kind_part(
     return part
 
 
-def _node_parts(tree: BlockTree) -> tuple[list[dict], list[dict]]:
-    """Each node's ``in:<tag>`` features and its ``tok:<token>`` features
-    (none for ``<html>`` and ``<body>``)."""
-    tags, tokens = [], []
-    for element in tree.elements:
-        tag_part, token_part = _element_parts(element.tag, element.get("class"), element.get("id"))
-        tags.append(tag_part)
-        tokens.append(token_part)
-    return tags, tokens
+def tag_part(tag: str) -> dict[str, float]:
+    """The ``in:<tag>`` feature of an element around a block."""
+    return {"in:" + tag: 1.0} if tag in CONTEXT_TAGS else {}
 
 
-# Elements with the same tag, class and id share their parts, within a page and
-# across the pages of a site; the parts are never changed.
-@lru_cache(maxsize=8192)
-def _element_parts(tag, class_: str | None, id_: str | None) -> tuple[dict, dict]:
-    if tag in _PAGE_ROOTS or not isinstance(tag, str):
-        return _NO_FEATURES, _NO_FEATURES
-    tags = {"in:" + tag: 1.0} if tag in CONTEXT_TAGS else _NO_FEATURES
-    tokens = _NO_FEATURES
-    if class_ or id_:
-        names = TOKEN.findall(f"{class_ or ''} {id_ or ''}".lower())
-        tokens = dict.fromkeys(("tok:" + name for name in names), 1.0) or _NO_FEATURES
-    return tags, tokens
+def token_part(names: tuple[str | None, str | None] | None) -> dict[str, float]:
+    """The ``tok:<token>`` features of an element's ``class`` and ``id``
+    (``None`` for ``<html>`` and ``<body>``, which hold every block)."""
+    if names is None or names == (None, None):
+        return {}
+    class_, id_ = names
+    return dict.fromkeys(("tok:" + t for t in TOKEN.findall(f"{class_ or ''} {id_ or ''}".lower())), 1.0)
 
 
-def _regions(tree: BlockTree, blocks, lengths) -> list[tuple[float, ...]]:
+def _regions(tree: BlockTree, tags, blocks, lengths) -> list[tuple[float, ...]]:
     """For every node, the ``REGION_NUMBERS`` of the blocks under it: their
     share of the page's good text and of all its text, their link density,
-    their number and their mean length."""
-    good = [n if b.label is Label.GOOD else 0 for b, n in zip(blocks, lengths)]
-    total_good = sum(good) or 1
-    total = sum(lengths) or 1
-    return [
-        _NO_REGION if element.tag in _PAGE_ROOTS else
-        (g / total_good, text / total, min(links / text, 1.0),
-         math.log1p(count) / 5, math.log1p(text / count) / 6)
-        for element, g, text, links, count in zip(
-            tree.elements,
-            tree.subtree_sums(good),
-            tree.subtree_sums(lengths),
-            tree.subtree_sums(b.link_chars for b in blocks),
-            tree.subtree_sums([1] * len(blocks)),
-        )
-    ]
+    their number and their mean length. Only nodes with a node under them
+    are a block's region; the others get zeros."""
+    size = len(tree.parents)
+    good, text, links, count = [0] * size, [0] * size, [0] * size, [0] * size
+    for node, block, length in zip(tree.block_nodes, blocks, lengths):
+        text[node] += length
+        links[node] += block.link_chars
+        count[node] += 1
+        if block.label is Label.GOOD:
+            good[node] += length
+    parents = tree.parents
+    for node in range(size - 1, 0, -1):  # children before parents; node 0 is the root
+        parent = parents[node]
+        good[parent] += good[node]
+        text[parent] += text[node]
+        links[parent] += links[node]
+        count[parent] += count[node]
+    total_good = (good[0] if size else 0) or 1
+    total = (text[0] if size else 0) or 1
+    regions = [_NO_REGION] * size
+    for node in set(parents):
+        if node >= 0 and tags[node] not in _PAGE_ROOTS:
+            n, c = text[node], count[node]
+            regions[node] = (good[node] / total_good, n / total, min(links[node] / n, 1.0),
+                             math.log1p(c) / 5, math.log1p(n / c) / 6)
+    return regions
 
 
 def logit(p: float) -> float:
