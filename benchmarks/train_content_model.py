@@ -40,7 +40,7 @@ from scrapy_declutter.content import (  # noqa: E402
     MODEL,
     ContentModel,
     KeepContentRegion,
-    is_short_link,
+    short_links,
 )
 from scrapy_declutter.document import build_document  # noqa: E402
 from scrapy_declutter.features import (  # noqa: E402
@@ -101,7 +101,7 @@ def prepare(corpus: Path) -> list[dict]:
             "texts": texts,
             "tree": tree,
             "lengths": [len(text) for text in texts],
-            "short_links": [is_short_link(b) for b in document.blocks],
+            "short_links": short_links(document.blocks),
             "justext_good": [b.is_good for b in document.blocks],
         })
     return pages

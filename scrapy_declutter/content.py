@@ -181,7 +181,7 @@ class ScoreContent:
         model = load_model(self.model)
         first = model.block_scores(page_features(document))
         lengths = [len(b.text) for b in blocks]
-        context = context_features(first, document.tree(), lengths, list(map(is_short_link, blocks)))
+        context = context_features(first, document.tree(), lengths, short_links(blocks))
         for block, block_score, score in zip(blocks, first, model.context_scores(context)):
             block.block_score = block_score
             block.score = score
@@ -220,8 +220,8 @@ class KeepContentRegion:
             [b.block_score for b in blocks],
             document.tree(),
             [len(b.text) for b in blocks],
-            [is_short_link(b) for b in blocks],
-            [b.is_good for b in blocks],
+            short_links(blocks),
+            [b.label is Label.GOOD for b in blocks],
         )
         for block, keep in zip(blocks, kept):
             block.label = Label.GOOD if keep else Label.BAD
@@ -240,10 +240,11 @@ class KeepContentRegion:
         region = content_region(
             scores, tree, lengths, self.threshold - REGION_MARGIN, REGION_TIGHTNESS
         )
+        start, end = (region, tree.subtree_end(region)) if region is not None else (0, 0)
         kept = [
             score > (self.short_link_threshold if short_link else self.threshold)
             and (block_score is None or block_score > SURE_BOILERPLATE)
-            and tree.contains(region, node)
+            and start <= node < end
             for score, block_score, node, short_link in zip(
                 scores, block_scores, tree.block_nodes, short_links
             )
@@ -264,5 +265,7 @@ REGION_TIGHTNESS = 0.15
 SURE_BOILERPLATE = 0.1
 
 
-def is_short_link(block: Block) -> bool:
-    return block.words <= SHORT_LINK_WORDS and block.link_density > 0.5
+def short_links(blocks: Sequence[Block]) -> list[bool]:
+    """Which blocks are short links: at most ``SHORT_LINK_WORDS`` words, more
+    than half of their text in links."""
+    return [b.words <= SHORT_LINK_WORDS and 2 * b.link_chars > len(b.text) for b in blocks]

@@ -69,12 +69,14 @@ class BlockTree:
                 sums[node] += sums[parent]
         return sums
 
-    def contains(self, ancestor: int, node: int) -> bool:
-        """Whether ``node`` is ``ancestor`` or under it."""
+    def subtree_end(self, node: int) -> int:
+        """The first node after ``node``'s subtree: a subtree's nodes are
+        numbered from its root on, with no other node among them."""
         parents = self.parents
-        while node > ancestor:
-            node = parents[node]
-        return node == ancestor
+        for later in range(node + 1, len(parents)):
+            if parents[later] < node:
+                return later
+        return len(parents)
 
 
 @dataclass(eq=False)

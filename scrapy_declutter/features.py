@@ -358,9 +358,11 @@ def content_region(
         return None
     region = max(range(len(sums)), key=sums.__getitem__)
     bar = sums[region] - tightness * abs(sums[region])
-    children: dict[int, list[int]] = {}
-    for node in range(region + 1, len(sums)):  # a subtree's nodes follow its root
-        children.setdefault(tree.parents[node], []).append(node)
-    while candidates := [child for child in children.get(region, ()) if sums[child] >= bar]:
+    parents = tree.parents
+    while candidates := [
+        child
+        for child in range(region + 1, tree.subtree_end(region))
+        if parents[child] == region and sums[child] >= bar
+    ]:
         region = max(candidates, key=sums.__getitem__)
     return region
