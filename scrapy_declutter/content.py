@@ -95,8 +95,8 @@ class ContentModel:
             scores.append(_sigmoid(total))
         return scores
 
-    def _part_sums(self, describe: Callable[[Any], dict[str, float]], keys) -> list[float]:
-        """The weighted sum of the features ``describe(key)`` for each key,
+    def _part_sums(self, describe: Callable[[Any], frozenset[str]], keys) -> list[float]:
+        """The summed weights of the features ``describe(key)`` for each key,
         remembered by key from page to page (the keys of a site's pages are
         mostly the same: tags, class names, short texts such as "Home")."""
         sums = self._part_sums_by_key.setdefault(describe, {})
@@ -107,10 +107,7 @@ class ContentModel:
         for key in keys:
             value = known(key)
             if value is None:
-                part = describe(key)
-                value = sums[key] = sum(
-                    map(mul, map(self.block_weights.get, part, repeat(0.0)), part.values())
-                )
+                value = sums[key] = sum(map(self.block_weights.get, describe(key), repeat(0.0)))
             found.append(value)
         return found
 

@@ -77,8 +77,10 @@ class PageFeatures:
     ancestors at ``REGION_LEVELS``. A feature two of these nodes have counts
     twice: a link in a nested menu is twice ``in:ul``.
 
-    The keys are few and recur from block to block and page to page, so the
-    model weighs each key's features once (``ContentModel.block_scores``).
+    Each ``*_part`` function gives the names of the features a key stands
+    for, each worth 1. The keys are few and recur from block to block and
+    page to page, so the model weighs each key's features once
+    (``ContentModel.block_scores``).
     """
 
     tree: BlockTree
@@ -112,8 +114,8 @@ class PageFeatures:
                 parts.append(token_part(self.names[node]))
             node, depth = parents[node], depth + 1
         for part in parts:
-            for name, value in part.items():
-                features[name] = features.get(name, 0.0) + value
+            for name in part:
+                features[name] = features.get(name, 0.0) + 1.0
         for level, region in zip(REGION_LEVELS, self.region_nodes(self.tree.block_nodes[i])):
             features.update(zip((f"{n}{level}" for n in REGION_NUMBERS), self.regions[region]))
         return features
@@ -166,27 +168,27 @@ def page_features(document: Document) -> PageFeatures:
     return PageFeatures(tree, numbers, short_texts, kinds, tags, names, regions)
 
 
-def word_part(short_text: str) -> dict[str, float]:
+def word_part(short_text: str) -> frozenset[str]:
     """The ``tok:w:<word>`` features of a short block's lower-cased text."""
-    return {"tok:w:" + word: 1.0 for word in TOKEN.findall(short_text)}
+    return frozenset(map("tok:w:".__add__, TOKEN.findall(short_text)))
 
 
-def kind_part(kind: tuple) -> dict[str, float]:
+def kind_part(kind: tuple) -> frozenset[str]:
     """The features that many blocks share: the block's jusText classes and
     tag, its neighbours' classes, and the title and end-of-text cues."""
     cf_label, label, tag, heading, before, after, end_punctuation, is_title, end_cue, after_end = kind
-    part = {
-        "bias": 1.0,
-        f"cf:{cf_label}": 1.0,
-        f"jt:{label}": 1.0,
-        f"tag:{tag if tag in OWN_TAGS else 'other'}": 1.0,
-        f"prev:{before[0]}": 1.0,
-        f"next:{after[0]}": 1.0,
-    }
+    names = [
+        "bias",
+        f"cf:{cf_label}",
+        f"jt:{label}",
+        f"tag:{tag if tag in OWN_TAGS else 'other'}",
+        f"prev:{before[0]}",
+        f"next:{after[0]}",
+    ]
     if before[1]:
-        part[f"prevjt:{before[1]}"] = 1.0
+        names.append(f"prevjt:{before[1]}")
     if after[1]:
-        part[f"nextjt:{after[1]}"] = 1.0
+        names.append(f"nextjt:{after[1]}")
     for name, present in (
         ("heading", heading),
         ("endpunct", end_punctuation),
@@ -195,22 +197,20 @@ def kind_part(kind: tuple) -> dict[str, float]:
         ("after_end", after_end),
     ):
         if present:
-            part[name] = 1.0
-    return part
+            names.append(name)
+    return frozenset(names)
 
 
-def tag_part(tag: str) -> dict[str, float]:
+def tag_part(tag: str) -> frozenset[str]:
     """The ``in:<tag>`` feature of an element around a block."""
-    return {"in:" + tag: 1.0} if tag in CONTEXT_TAGS else {}
+    return frozenset(("in:" + tag,)) if tag in CONTEXT_TAGS else frozenset()
 
 
-def token_part(names: tuple[str | None, str | None] | None) -> dict[str, float]:
+def token_part(names: tuple[str | None, str | None] | None) -> frozenset[str]:
     """The ``tok:<token>`` features of an element's ``class`` and ``id``
     (``None`` for ``<html>`` and ``<body>``, which hold every block)."""
-    if names is None or names == (None, None):
-        return {}
-    class_, id_ = names
-    return dict.fromkeys(("tok:" + t for t in TOKEN.findall(f"{class_ or ''} {id_ or ''}".lower())), 1.0)
+    text = " ".join(filter(None, names)) if names else ""
+    return frozenset(map("tok:".__add__, TOKEN.findall(text.lower())))
 
 
 def _regions(tree: BlockTree, tags, blocks, lengths) -> list[tuple[float, ...]]:
