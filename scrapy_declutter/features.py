@@ -23,9 +23,9 @@ context-sensitive idea with learned weights.
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from operator import mul
+from operator import mul, truediv
 
 from .document import BlockTree, Document
 from .labels import Label
@@ -244,9 +244,18 @@ def _regions(tree: BlockTree, tags, blocks, lengths) -> list[tuple[float, ...]]:
     return regions
 
 
-def logit(p: float) -> float:
-    p = min(max(p, 1e-4), 1 - 1e-4)
-    return math.log(p / (1 - p))
+# Probabilities are clipped to [1e-4, 1 - 1e-4] before they become log-odds.
+_LOWEST, _HIGHEST = 1e-4, 1 - 1e-4
+_LOGIT_BOUND = math.log(_HIGHEST / _LOWEST)
+
+
+def logits(probabilities: Iterable[float]) -> list[float]:
+    """The log-odds of each probability, clipped to +-``_LOGIT_BOUND``."""
+    log = math.log
+    return [
+        log(p / (1 - p)) if _LOWEST < p < _HIGHEST else _LOGIT_BOUND if p >= _HIGHEST else -_LOGIT_BOUND
+        for p in probabilities
+    ]
 
 
 @dataclass(frozen=True, eq=False)
@@ -301,41 +310,40 @@ def context_features(
     total = sum(lengths) or 1
     parents = tree.parents
     ancestors = []  # each block's ancestors at CONTEXT_LEVELS, -1 above the root
-    by_parent: dict[int, list[int]] = {}  # siblings share them
-    groups: dict[int, list[float]] = {}  # each parent's blocks: weighted score, length
+    rows: dict[int, list[int]] = {}  # siblings share them
+    weighted: dict[int, float] = {}  # by parent: the blocks' length-weighted score
+    sizes: dict[int, int] = {}  # and their length
     for node, score, length in zip(tree.block_nodes, scores, lengths):
         parent = parents[node]
-        row = by_parent.get(parent)
+        row = rows.get(parent)
         if row is None:
-            row = by_parent[parent] = []
-            groups[parent] = [0.0, 0]
+            row = rows[parent] = []
+            weighted[parent] = sizes[parent] = 0
             for _ in CONTEXT_LEVELS:
                 node = parents[node] if node >= 0 else -1
                 row.append(node)
         ancestors.append(row)
-        group = groups[parent]
-        group[0] += score * length
-        group[1] += length
-    sums: list[dict[int, list[float]]] = [{} for _ in CONTEXT_LEVELS]
-    for parent, (weighted, size) in groups.items():
-        for level_sums, node in zip(sums, by_parent[parent]):
-            pair = level_sums.get(node)
-            if pair is None:
-                level_sums[node] = [weighted, size]
-            else:
-                pair[0] += weighted
-                pair[1] += size
-    levels = [
-        {node: (logit(weighted / size), size / total) for node, (weighted, size) in level.items()}
-        for level in sums
-    ]
+        weighted[parent] += score * length
+        sizes[parent] += length
+    levels = []
+    for _ in CONTEXT_LEVELS:
+        levels.append(dict(zip(sizes, zip(logits(map(truediv, weighted.values(), sizes.values())),
+                                          (size / total for size in sizes.values())))))
+        # the next level's blocks are those of this level's nodes, by their parent
+        above_weighted: dict[int, float] = {}
+        above_sizes: dict[int, int] = {}
+        for node, size in sizes.items():
+            if node >= 0:
+                parent = parents[node]
+                above_weighted[parent] = above_weighted.get(parent, 0) + weighted[node]
+                above_sizes[parent] = above_sizes.get(parent, 0) + size
+        weighted, sizes = above_weighted, above_sizes
     page = (
-        logit(sum(map(mul, scores, lengths)) / total),
+        logits((sum(map(mul, scores, lengths)) / total,))[0],
         sum(n for n, short in zip(lengths, short_links) if short) / total,
         math.log1p(len(scores)) / 6,
     )
-    logits = [-5.0, -5.0, *map(logit, scores), -5.0, -5.0]  # -5 beyond the edges
-    return ContextFeatures(logits, ancestors, levels, page, short_links)
+    return ContextFeatures([-5.0, -5.0, *logits(scores), -5.0, -5.0], ancestors, levels, page, short_links)
 
 
 def content_region(
