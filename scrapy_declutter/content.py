@@ -102,13 +102,13 @@ class ContentModel:
         sums = self._part_sums_by_key.setdefault(describe, {})
         if len(sums) > PART_SUMS_KEPT:
             sums.clear()
-        known = sums.get
-        found = []
-        for key in keys:
-            value = known(key)
+        found = list(map(sums.get, keys))
+        weight = self.block_weights.get
+        for i in [i for i, value in enumerate(found) if value is None]:
+            value = sums.get(keys[i])  # the same key earlier on this page
             if value is None:
-                value = sums[key] = sum(map(self.block_weights.get, describe(key), repeat(0.0)))
-            found.append(value)
+                value = sums[keys[i]] = sum(map(weight, describe(keys[i]), repeat(0.0)))
+            found[i] = value
         return found
 
     def context_scores(self, features: ContextFeatures) -> list[float]:

@@ -125,6 +125,7 @@ def page_features(document: Document) -> PageFeatures:
     """The first-stage features of every block of ``document``."""
     blocks = document.blocks
     tree = document.tree()
+    tags = [element.tag for element in tree.elements]
     lengths = [len(b.text) for b in blocks]
     # a block that is the title or most of it ("Bridge to open" in "Bridge to open | The Times")
     title = (document.title or "").lower()
@@ -134,7 +135,7 @@ def page_features(document: Document) -> PageFeatures:
     n = len(blocks)
     numbers, short_texts, kinds = [], [], []
     after_end = False
-    for i, (block, length) in enumerate(zip(blocks, lengths)):
+    for i, (block, length, node) in enumerate(zip(blocks, lengths, tree.block_nodes)):
         text = block.text
         numbers.append((
             math.log1p(length) / 6,
@@ -154,12 +155,11 @@ def page_features(document: Document) -> PageFeatures:
         short_texts.append(short_text)
         end_cue = block.words < 8 and END_CUE.match(text) is not None
         kinds.append((
-            block.cf_label, block.label, block.element.tag, block.heading,
+            block.cf_label, block.label, tags[node], block.heading,
             classes[i], classes[i + 2],  # the neighbours'
             text[-1] in ".!?:;", is_title, end_cue, after_end,
         ))
         after_end = after_end or end_cue
-    tags = [element.tag for element in tree.elements]
     names = [
         None if tag in _PAGE_ROOTS else (element.get("class"), element.get("id"))
         for tag, element in zip(tags, tree.elements)
