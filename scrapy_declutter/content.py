@@ -68,32 +68,31 @@ class ContentModel:
             [weights.get(f"{name}{level}", 0.0) for name in REGION_NUMBERS]
             for level in REGION_LEVELS
         ]
-        # by the block's parent: the regions' weighted sum, and the node
-        # TOKEN_DEPTH levels above the block, whose path's tokens do not count
-        by_parent: dict[int, tuple[float, float]] = {}
-        scores = []
-        for numbers, words, kind, node in zip(
-            features.numbers,
-            self._part_sums(word_part, features.short_texts),
-            self._part_sums(kind_part, features.kinds),
-            tree.block_nodes,
-        ):
-            parent = tree.parents[node]
-            shared = by_parent.get(parent)
-            if shared is None:
-                regions = sum(
-                    sum(map(mul, level_weights, features.regions[region]))
-                    for level_weights, region in zip(region_weights, features.region_nodes(node))
-                )
-                above = node
-                for _ in range(TOKEN_DEPTH):
-                    above = tree.parents[above] if above >= 0 else -1
-                shared = by_parent[parent] = (regions, tokens[above] if above >= 0 else 0.0)
-            regions, tokens_above = shared
-            total = sum(map(mul, number_weights, numbers)) + tags[node] + regions
-            total += tokens[node] - tokens_above + words + kind
-            scores.append(_sigmoid(total))
-        return scores
+        parents = tree.parents
+        # What a block shares with its siblings: its ancestors' regions, and
+        # the tokens of the path beyond its TOKEN_DEPTH nearest nodes, which
+        # do not count.
+        by_parent: dict[int, float] = {}
+        for parent in dict.fromkeys(parents[node] for node in tree.block_nodes):
+            above = [parent, *tree.ancestors(parent, TOKEN_DEPTH - 1)]  # 1 to TOKEN_DEPTH levels up
+            regions = sum(
+                sum(map(mul, level_weights, features.regions[node]))
+                for level_weights, node in zip(region_weights, above)
+                if node >= 0
+            )
+            beyond = tokens[above[-1]] if len(above) == TOKEN_DEPTH and above[-1] >= 0 else 0.0
+            by_parent[parent] = regions - beyond
+        totals = [
+            sum(map(mul, number_weights, numbers)) + tags[node] + tokens[node]
+            + by_parent[parents[node]] + words + kind
+            for numbers, words, kind, node in zip(
+                features.numbers,
+                self._part_sums(word_part, features.short_texts),
+                self._part_sums(kind_part, features.kinds),
+                tree.block_nodes,
+            )
+        ]
+        return list(map(_sigmoid, totals))
 
     def _part_sums(self, describe: Callable[[Any], frozenset[str]], keys) -> list[float]:
         """The summed weights of the features ``describe(key)`` for each key,

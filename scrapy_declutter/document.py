@@ -69,6 +69,17 @@ class BlockTree:
                 sums[node] += sums[parent]
         return sums
 
+    def ancestors(self, node: int, count: int) -> list[int]:
+        """The ``count`` nearest ancestors of ``node``, nearest first (fewer
+        near the root)."""
+        parents = self.parents
+        found = []
+        while len(found) < count and node >= 0:
+            node = parents[node]
+            if node >= 0:
+                found.append(node)
+        return found
+
     def subtree_end(self, node: int) -> int:
         """The first node after ``node``'s subtree: a subtree's nodes are
         numbered from its root on, with no other node among them."""

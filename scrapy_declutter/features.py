@@ -91,17 +91,6 @@ class PageFeatures:
     names: list[tuple[str | None, str | None] | None]
     regions: list[tuple[float, ...]]
 
-    def region_nodes(self, node: int) -> list[int]:
-        """The ancestors of ``node`` at ``REGION_LEVELS``, nearest first."""
-        parents = self.tree.parents
-        found = []
-        for _ in REGION_LEVELS:
-            node = parents[node]
-            if node < 0:
-                break
-            found.append(node)
-        return found
-
     def of_block(self, i: int) -> dict[str, float]:
         """Block i's features as one ``dict`` (what the model is fitted on)."""
         parents = self.tree.parents
@@ -116,7 +105,8 @@ class PageFeatures:
         for part in parts:
             for name in part:
                 features[name] = features.get(name, 0.0) + 1.0
-        for level, region in zip(REGION_LEVELS, self.region_nodes(self.tree.block_nodes[i])):
+        regions = self.tree.ancestors(self.tree.block_nodes[i], len(REGION_LEVELS))
+        for level, region in zip(REGION_LEVELS, regions):
             features.update(zip((f"{n}{level}" for n in REGION_NUMBERS), self.regions[region]))
         return features
 
