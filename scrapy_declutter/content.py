@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from itertools import repeat
-from typing import Any
 from operator import mul
+from typing import Any
 
 from .blocks import Block
 from .document import BlockTree, Document
@@ -44,7 +44,7 @@ from .features import (
 from .labels import Label
 
 MODEL = "content.json"
-# Each kind of key keeps this many weighted sums; then it starts afresh.
+# Each kind of key keeps the summed weights of this many keys; then it starts afresh.
 PART_SUMS_KEPT = 50_000
 
 
