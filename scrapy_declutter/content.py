@@ -15,7 +15,7 @@ folds by web site; the figures it prints for held-out sites are in README.rst.
 
 import json
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -92,7 +92,7 @@ class ContentModel:
                 tree.block_nodes,
             )
         ]
-        return list(map(_sigmoid, totals))
+        return _sigmoids(totals)
 
     def _part_sums(self, describe: Callable[[Any], frozenset[str]], keys) -> list[float]:
         """The summed weights of the features ``describe(key)`` for each key,
@@ -127,20 +127,22 @@ class ContentModel:
         ]
         missing = [mean_weight * features.MISSING[0] + share_weight * features.MISSING[1]
                    for mean_weight, share_weight in pairs]
-        by_row: dict[int, float] = {}  # siblings share their ancestors' row
-        logits = features.logits
-        scores = []
-        for i, (row, short) in enumerate(zip(features.ancestors, features.short_links)):
-            shared = by_row.get(id(row))
-            if shared is None:
-                shared = by_row[id(row)] = constant + sum(
-                    part[node] if node >= 0 else absent
-                    for part, absent, node in zip(parts, missing, row)
-                )
-            total = shared + own * logits[i + 2] + before2 * logits[i] + before1 * logits[i + 1]
-            total += after1 * logits[i + 3] + after2 * logits[i + 4]
-            scores.append(_sigmoid(total + short_term if short else total))
-        return scores
+        by_row = {  # siblings share their ancestors' row
+            id(row): constant + sum(
+                part[node] if node >= 0 else absent for part, absent, node in zip(parts, missing, row)
+            )
+            for row in {id(row): row for row in features.ancestors}.values()
+        }
+        logits = features.logits  # with two pads at each edge
+        return _sigmoids(
+            by_row[id(row)] + (short_term if short else 0.0)
+            + before2 * two_before + before1 * one_before + own * logit
+            + after1 * one_after + after2 * two_after
+            for row, short, two_before, one_before, logit, one_after, two_after in zip(
+                features.ancestors, features.short_links,
+                logits, logits[1:], logits[2:], logits[3:], logits[4:],
+            )
+        )
 
     def to_json(self) -> dict:
         return {
@@ -150,8 +152,9 @@ class ContentModel:
         }
 
 
-def _sigmoid(x: float) -> float:
-    return 1 / (1 + math.exp(-x)) if x > -500 else 0.0
+def _sigmoids(totals: Iterable[float]) -> list[float]:
+    exp = math.exp
+    return [1 / (1 + exp(-x)) if x > -500 else 0.0 for x in totals]
 
 
 @cache
