@@ -25,6 +25,7 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from operator import mul, truediv
 
 from .document import BlockTree, Document
@@ -350,17 +351,20 @@ def content_region(
 
     Then, while a child of the winner holds all but ``tightness`` of its sum,
     that child wins: a wrapper that adds little content to the article it
-    holds mostly adds boilerplate (a promo, the comments' heading)."""
+    holds mostly adds boilerplate (a promo, the comments' heading). A region
+    holds blocks: a child with one block under it (a long paragraph of a flat
+    page) never wins."""
     sums = tree.subtree_sums((s - threshold) * n for s, n in zip(scores, lengths))
     if not sums:
         return None
+    blocks = tree.subtree_sums(repeat(1, len(lengths)))
     region = max(range(len(sums)), key=sums.__getitem__)
     bar = sums[region] - tightness * abs(sums[region])
     parents = tree.parents
     while candidates := [
         child
         for child in range(region + 1, tree.subtree_end(region))
-        if parents[child] == region and sums[child] >= bar
+        if parents[child] == region and sums[child] >= bar and blocks[child] > 1
     ]:
         region = max(candidates, key=sums.__getitem__)
     return region

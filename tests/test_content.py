@@ -149,6 +149,18 @@ def test_region_narrows_to_a_child_holding_most_of_it():
     assert content_region(scores, TREE, lengths, 0.4, tightness=0.15) == 2
 
 
+def test_region_never_narrows_to_a_single_block():
+    # a flat page: <body> holds a long paragraph (165 of 172.5), a short one
+    # and a footer; the long paragraph alone is no region
+    flat = BlockTree(parents=[-1, 0, 0, 0], block_nodes=[1, 2, 3])
+    scores, lengths = [0.9, 0.6, 0.0], [300, 100, 50]
+    assert content_region(scores, flat, lengths, 0.35, tightness=0.15) == 0
+    # split in a <div> of two paragraphs (137.5 and 27.5), it is one
+    nested = BlockTree(parents=[-1, 0, 1, 1, 0, 0], block_nodes=[2, 3, 4, 5])
+    scores, lengths = [0.9, 0.9, 0.6, 0.0], [250, 50, 100, 50]
+    assert content_region(scores, nested, lengths, 0.35, tightness=0.15) == 1
+
+
 def test_keep_content_region_labels_by_region_and_threshold():
     document = justext_document(PAGE)
     for block in document.blocks:
