@@ -12,9 +12,9 @@ these functions only describe.
 
 The features of a page (``PageFeatures``) are kept in the shape that makes
 scoring fast: what many blocks share (their classes and neighbours' classes,
-their ancestors' tags and tokens, their regions) is one ``dict`` shared by
-them, and the tag and token features sit on the tree's nodes, so the model
-sums an ancestor's weights once for all the blocks under it.
+their ancestors' tags and tokens, their regions) is one key shared by them,
+and the tag and token keys sit on the tree's nodes, so the model sums an
+ancestor's weights once for all the blocks under it.
 
 The second stage sees a block through its first-stage score and its
 neighbours' and ancestors' scores (``context_features``): jusText's
