@@ -209,25 +209,14 @@ def _regions(tree: BlockTree, tags, blocks, lengths) -> list[tuple[float, ...]]:
     share of the page's good text and of all its text, their link density,
     their number and their mean length. Only nodes with a node under them
     are a block's region; the others get zeros."""
-    size = len(tree.parents)
-    good, text, links, count = [0] * size, [0] * size, [0] * size, [0] * size
-    for node, block, length in zip(tree.block_nodes, blocks, lengths):
-        text[node] += length
-        links[node] += block.link_chars
-        count[node] += 1
-        if block.label is Label.GOOD:
-            good[node] += length
-    parents = tree.parents
-    for node in range(size - 1, 0, -1):  # children before parents; node 0 is the root
-        parent = parents[node]
-        good[parent] += good[node]
-        text[parent] += text[node]
-        links[parent] += links[node]
-        count[parent] += count[node]
-    total_good = (good[0] if size else 0) or 1
-    total = (text[0] if size else 0) or 1
-    regions = [_NO_REGION] * size
-    for node in set(parents):
+    good = tree.subtree_sums(n if b.label is Label.GOOD else 0 for b, n in zip(blocks, lengths))
+    text = tree.subtree_sums(lengths)
+    links = tree.subtree_sums(b.link_chars for b in blocks)
+    count = tree.subtree_sums(repeat(1, len(blocks)))
+    total_good = max(good, default=0) or 1  # the root's: all of the page's
+    total = max(text, default=0) or 1
+    regions = [_NO_REGION] * len(tree.parents)
+    for node in set(tree.parents):
         if node >= 0 and tags[node] not in _PAGE_ROOTS:
             n, c = text[node], count[node]
             regions[node] = (good[node] / total_good, n / total, min(links[node] / n, 1.0),
