@@ -220,7 +220,7 @@ class KeepContentRegion:
             document.tree(),
             [len(b.text) for b in blocks],
             short_links(blocks),
-            [b.label is Label.GOOD for b in blocks],
+            [b.is_good for b in blocks],
         )
         for block, keep in zip(blocks, kept):
             block.label = Label.GOOD if keep else Label.BAD
