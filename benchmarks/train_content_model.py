@@ -44,10 +44,10 @@ from scrapy_declutter.content import (  # noqa: E402
 )
 from scrapy_declutter.document import build_document  # noqa: E402
 from scrapy_declutter.features import (  # noqa: E402
+    TOKENS,
+    WORDS,
     context_features,
     page_features,
-    token_part,
-    word_part,
 )
 from scrapy_declutter.options import Options  # noqa: E402
 from scrapy_declutter.pipelines import build_pipeline  # noqa: E402
@@ -112,7 +112,8 @@ def fit_blocks(pages: list[dict]) -> dict[str, float]:
     sites_of = defaultdict(set)
     for p in pages:
         features = p["features"]
-        parts = [*map(word_part, set(features.short_texts)), *map(token_part, set(features.names))]
+        parts = [*map(WORDS.features, set(features.short_texts)),
+                 *map(TOKENS.features, set(features.names))]
         for part in parts:
             for name in part:
                 sites_of[name].add(p["site"])

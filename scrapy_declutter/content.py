@@ -15,31 +15,31 @@ folds by web site; the figures it prints for held-out sites are in README.rst.
 
 import json
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from itertools import repeat
 from operator import mul
-from typing import Any
 
 from .blocks import Block
 from .document import BlockTree, Document
 from .features import (
     BLOCK_NUMBERS,
     CONTEXT_LEVELS,
+    KINDS,
     REGION_LEVELS,
     REGION_NUMBERS,
+    TAGS,
     TOKEN_DEPTH,
+    TOKENS,
+    WORDS,
     ContextFeatures,
     PageFeatures,
+    Part,
     content_region,
     context_features,
-    kind_part,
     page_features,
-    tag_part,
-    token_part,
-    word_part,
 )
 from .labels import Label
 
@@ -56,13 +56,14 @@ class ContentModel:
     context_weights: tuple[float, ...]
     context_bias: float
     _part_sums_by_key: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _weights_by_prefix: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def block_scores(self, features: PageFeatures) -> list[float]:
         """The first stage's probability for every block of a page."""
         weights = self.block_weights
         tree = features.tree
-        tags = tree.path_sums(self._part_sums(tag_part, features.tags))
-        tokens = tree.path_sums(self._part_sums(token_part, features.names))
+        tags = tree.path_sums(self._part_sums(TAGS, features.tags))
+        tokens = tree.path_sums(self._part_sums(TOKENS, features.names))
         number_weights = [weights.get(name, 0.0) for name in BLOCK_NUMBERS]
         region_weights = [
             [weights.get(f"{name}{level}", 0.0) for name in REGION_NUMBERS]
@@ -87,28 +88,40 @@ class ContentModel:
             + by_parent[parents[node]] + words + kind
             for numbers, words, kind, node in zip(
                 features.numbers,
-                self._part_sums(word_part, features.short_texts),
-                self._part_sums(kind_part, features.kinds),
+                self._part_sums(WORDS, features.short_texts),
+                self._part_sums(KINDS, features.kinds),
                 tree.block_nodes,
             )
         ]
         return _sigmoids(totals)
 
-    def _part_sums(self, describe: Callable[[Any], frozenset[str]], keys) -> list[float]:
-        """The summed weights of the features ``describe(key)`` for each key,
+    def _part_sums(self, part: Part, keys: Sequence) -> list[float]:
+        """The summed weights of each key's features (see ``Part``),
         remembered by key from page to page (the keys of a site's pages are
         mostly the same: tags, class names, short texts such as "Home")."""
-        sums = self._part_sums_by_key.setdefault(describe, {})
-        if len(sums) > PART_SUMS_KEPT:
-            sums.clear()
+        sums = self._part_sums_by_key.get(part)
+        if sums is None or len(sums) > PART_SUMS_KEPT:
+            sums = self._part_sums_by_key[part] = {}
         found = list(map(sums.get, keys))
-        weight = self.block_weights.get
+        weight = self._weights_after(part.prefix).get
+        names = part.names
         for i in [i for i, value in enumerate(found) if value is None]:
             value = sums.get(keys[i])  # the same key earlier on this page
             if value is None:
-                value = sums[keys[i]] = sum(map(weight, describe(keys[i]), repeat(0.0)))
+                value = sums[keys[i]] = sum(map(weight, names(keys[i]), repeat(0.0)))
             found[i] = value
         return found
+
+    def _weights_after(self, prefix: str) -> dict[str, float]:
+        """The weights of the features named ``prefix...``, by the rest of their name."""
+        weights = self._weights_by_prefix.get(prefix)
+        if weights is None:
+            weights = self._weights_by_prefix[prefix] = {
+                name[len(prefix):]: weight
+                for name, weight in self.block_weights.items()
+                if name.startswith(prefix)
+            }
+        return weights
 
     def context_scores(self, features: ContextFeatures) -> list[float]:
         """The second stage's probability for every block: the logistic of

@@ -23,10 +23,11 @@ context-sensitive idea with learned weights.
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from itertools import repeat
+from itertools import accumulate
 from operator import mul, truediv
+from typing import Any
 
 from .document import BlockTree, Document
 from .labels import Label
@@ -69,19 +70,17 @@ class PageFeatures:
     """The first-stage features of a page's blocks, as keys.
 
     Block i has the numbers ``numbers[i]`` (named by ``BLOCK_NUMBERS``), the
-    features ``word_part(short_texts[i])`` (the words of a short block) and
-    ``kind_part(kinds[i])`` (its classes, neighbours' classes and cues), the
-    ``in:<tag>`` feature ``tag_part(tags[n])`` of its element's node n and
-    every ancestor of n in ``tree``, the ``tok:<token>`` features
-    ``token_part(names[n])`` of the ``class`` and ``id`` of n and its
-    ancestors up to ``TOKEN_DEPTH`` nodes, and the ``regions`` numbers of its
-    ancestors at ``REGION_LEVELS``. A feature two of these nodes have counts
-    twice: a link in a nested menu is twice ``in:ul``.
+    features ``WORDS.features(short_texts[i])`` (the words of a short block)
+    and ``KINDS.features(kinds[i])`` (its classes, neighbours' classes and
+    cues), the ``in:<tag>`` feature ``TAGS.features(tags[n])`` of its
+    element's node n and every ancestor of n in ``tree``, the ``tok:<token>``
+    features ``TOKENS.features(names[n])`` of the ``class`` and ``id`` of n
+    and its ancestors up to ``TOKEN_DEPTH`` nodes, and the ``regions``
+    numbers of its ancestors at ``REGION_LEVELS``. A feature two of these
+    nodes have counts twice: a link in a nested menu is twice ``in:ul``.
 
-    Each ``*_part`` function gives the names of the features a key stands
-    for, each worth 1. The keys are few and recur from block to block and
-    page to page, so the model weighs each key's features once
-    (``ContentModel.block_scores``).
+    The keys are few and recur from block to block and page to page, so the
+    model weighs each key's features once (``ContentModel.block_scores``).
     """
 
     tree: BlockTree
@@ -96,12 +95,12 @@ class PageFeatures:
         """Block i's features as one ``dict`` (what the model is fitted on)."""
         parents = self.tree.parents
         features = dict(zip(BLOCK_NUMBERS, self.numbers[i]))
-        parts = [word_part(self.short_texts[i]), kind_part(self.kinds[i])]
+        parts = [WORDS.features(self.short_texts[i]), KINDS.features(self.kinds[i])]
         node, depth = self.tree.block_nodes[i], 0
         while node >= 0:
-            parts.append(tag_part(self.tags[node]))
+            parts.append(TAGS.features(self.tags[node]))
             if depth < TOKEN_DEPTH:
-                parts.append(token_part(self.names[node]))
+                parts.append(TOKENS.features(self.names[node]))
             node, depth = parents[node], depth + 1
         for part in parts:
             for name in part:
@@ -159,14 +158,26 @@ def page_features(document: Document) -> PageFeatures:
     return PageFeatures(tree, numbers, short_texts, kinds, tags, names, regions)
 
 
-def word_part(short_text: str) -> frozenset[str]:
-    """The ``tok:w:<word>`` features of a short block's lower-cased text."""
-    return frozenset(map("tok:w:".__add__, TOKEN.findall(short_text)))
+@dataclass(frozen=True)
+class Part:
+    """A kind of key and the features it stands for: ``names(key)`` gives
+    their names less the ``prefix`` all of them share, each feature worth 1.
+    The model looks the names up among its weights for that prefix, so a key
+    met for the first time costs no string building."""
+
+    prefix: str
+    names: Callable[[Any], frozenset[str]]
+
+    def features(self, key) -> list[str]:
+        """The full names of ``key``'s features."""
+        return [self.prefix + name for name in self.names(key)]
 
 
-def kind_part(kind: tuple) -> frozenset[str]:
-    """The features that many blocks share: the block's jusText classes and
-    tag, its neighbours' classes, and the title and end-of-text cues."""
+def _short_words(short_text: str) -> frozenset[str]:
+    return frozenset(TOKEN.findall(short_text))
+
+
+def _kind_names(kind: tuple) -> frozenset[str]:
     cf_label, label, tag, heading, before, after, end_punctuation, is_title, end_cue, after_end = kind
     names = [
         "bias",
@@ -192,16 +203,29 @@ def kind_part(kind: tuple) -> frozenset[str]:
     return frozenset(names)
 
 
-def tag_part(tag: str) -> frozenset[str]:
-    """The ``in:<tag>`` feature of an element around a block."""
-    return frozenset(("in:" + tag,)) if tag in CONTEXT_TAGS else frozenset()
+_NO_NAMES: frozenset[str] = frozenset()
 
 
-def token_part(names: tuple[str | None, str | None] | None) -> frozenset[str]:
-    """The ``tok:<token>`` features of an element's ``class`` and ``id``
-    (``None`` for ``<html>`` and ``<body>``, which hold every block)."""
+def _context_tag(tag: str) -> frozenset[str]:
+    return frozenset((tag,)) if tag in CONTEXT_TAGS else _NO_NAMES
+
+
+def _class_tokens(names: tuple[str | None, str | None] | None) -> frozenset[str]:
     text = " ".join(filter(None, names)) if names else ""
-    return frozenset(map("tok:".__add__, TOKEN.findall(text.lower())))
+    return frozenset(TOKEN.findall(text.lower()))
+
+
+# The words of a short block's lower-cased text.
+WORDS = Part("tok:w:", _short_words)
+# What many blocks share: the block's jusText classes and tag, its
+# neighbours' classes, and the title and end-of-text cues.
+KINDS = Part("", _kind_names)
+# The tag of an element around a block.
+TAGS = Part("in:", _context_tag)
+# The tokens of an element's ``class`` and ``id`` (``None`` for ``<html>``
+# and ``<body>``, which hold every block). A class token never holds a
+# colon, so the words' names ("tok:w:...") are never mistaken for one.
+TOKENS = Part("tok:", _class_tokens)
 
 
 def _regions(tree: BlockTree, tags, blocks, lengths) -> list[tuple[float, ...]]:
@@ -209,17 +233,20 @@ def _regions(tree: BlockTree, tags, blocks, lengths) -> list[tuple[float, ...]]:
     share of the page's good text and of all its text, their link density,
     their number and their mean length. Only nodes with a node under them
     are a block's region; the others get zeros."""
-    good = tree.subtree_sums(n if b.label is Label.GOOD else 0 for b, n in zip(blocks, lengths))
-    text = tree.subtree_sums(lengths)
-    links = tree.subtree_sums(b.link_chars for b in blocks)
-    count = tree.subtree_sums(repeat(1, len(blocks)))
-    total_good = max(good, default=0) or 1  # the root's: all of the page's
-    total = max(text, default=0) or 1
+    # the totals of the blocks before each block; a node's blocks are a range
+    good = [0, *accumulate(n if b.label is Label.GOOD else 0 for b, n in zip(blocks, lengths))]
+    text = [0, *accumulate(lengths)]
+    links = [0, *accumulate(b.link_chars for b in blocks)]
+    total_good = good[-1] or 1
+    total = text[-1] or 1
+    ranges = tree.block_ranges
     regions = [_NO_REGION] * len(tree.parents)
     for node in set(tree.parents):
         if node >= 0 and tags[node] not in _PAGE_ROOTS:
-            n, c = text[node], count[node]
-            regions[node] = (good[node] / total_good, n / total, min(links[node] / n, 1.0),
+            first, end = ranges[node]
+            n, c = text[end] - text[first], end - first
+            regions[node] = ((good[end] - good[first]) / total_good, n / total,
+                             min((links[end] - links[first]) / n, 1.0),
                              math.log1p(c) / 5, math.log1p(n / c) / 6)
     return regions
 
@@ -346,14 +373,15 @@ def content_region(
     sums = tree.subtree_sums((s - threshold) * n for s, n in zip(scores, lengths))
     if not sums:
         return None
-    blocks = tree.subtree_sums(repeat(1, len(lengths)))
+    ranges = tree.block_ranges
     region = max(range(len(sums)), key=sums.__getitem__)
     bar = sums[region] - tightness * abs(sums[region])
     parents = tree.parents
     while candidates := [
         child
         for child in range(region + 1, tree.subtree_end(region))
-        if parents[child] == region and sums[child] >= bar and blocks[child] > 1
+        if parents[child] == region and sums[child] >= bar
+        and ranges[child][1] - ranges[child][0] > 1
     ]:
         region = max(candidates, key=sums.__getitem__)
     return region
