@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from lxml import etree
 
-from .labels import BoilerpipeLabel, Label
+from .labels import GOOD, BoilerpipeLabel, Label
 
 # jusText's segmentation tags (its algorithm.rst), plus <body>, as its code has.
 BLOCK_TAGS = frozenset(
@@ -170,7 +170,7 @@ class Block:
 
     @property
     def is_good(self) -> bool:
-        return self.label is Label.GOOD
+        return self.label is GOOD
 
     def to_dict(self) -> dict:
         """The block as JSON-safe values."""

@@ -41,7 +41,7 @@ from .features import (
     context_features,
     page_features,
 )
-from .labels import Label
+from .labels import BAD, GOOD
 
 MODEL = "content.json"
 # Each kind of key keeps the summed weights of this many keys; then it starts afresh.
@@ -236,7 +236,7 @@ class KeepContentRegion:
             [b.is_good for b in blocks],
         )
         for block, keep in zip(blocks, kept):
-            block.label = Label.GOOD if keep else Label.BAD
+            block.label = GOOD if keep else BAD
 
     def keep(
         self,

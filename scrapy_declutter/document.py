@@ -36,18 +36,19 @@ class BlockTree:
         elements: list = []
         block_nodes = []
         for block in blocks:
-            pending = []
-            element = block.element
-            while element is not None and element not in node_of:
-                pending.append(element)
-                element = element.getparent()
-            parent = node_of[element] if element is not None else -1
-            for element in reversed(pending):  # from the top down
-                node_of[element] = len(parents)
-                parents.append(parent)
-                elements.append(element)
-                parent = node_of[element]
-            block_nodes.append(node_of[block.element])
+            node = node_of.get(block.element)
+            if node is None:
+                pending = []
+                element = block.element
+                while element is not None and element not in node_of:
+                    pending.append(element)
+                    element = element.getparent()
+                node = node_of[element] if element is not None else -1
+                for element in reversed(pending):  # from the top down
+                    parents.append(node)
+                    node = node_of[element] = len(elements)
+                    elements.append(element)
+            block_nodes.append(node)
         return cls(parents, block_nodes, elements)
 
     @cached_property

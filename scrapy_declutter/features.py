@@ -30,7 +30,7 @@ from operator import mul, truediv
 from typing import Any
 
 from .document import BlockTree, Document
-from .labels import Label
+from .labels import GOOD
 
 TOKEN = re.compile(r"[a-z]{3,20}")
 DIGIT = re.compile(r"\d")
@@ -234,7 +234,7 @@ def _regions(tree: BlockTree, tags, blocks, lengths) -> list[tuple[float, ...]]:
     their number and their mean length. Only nodes with a node under them
     are a block's region; the others get zeros."""
     # the totals of the blocks before each block; a node's blocks are a range
-    good = [0, *accumulate(n if b.label is Label.GOOD else 0 for b, n in zip(blocks, lengths))]
+    good = [0, *accumulate(n if b.label is GOOD else 0 for b, n in zip(blocks, lengths))]
     text = [0, *accumulate(lengths)]
     links = [0, *accumulate(b.link_chars for b in blocks)]
     total_good = good[-1] or 1

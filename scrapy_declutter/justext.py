@@ -16,9 +16,7 @@ from dataclasses import dataclass
 
 from .blocks import Block
 from .document import Document
-from .labels import Label
-
-GOOD, BAD, SHORT, NEAR_GOOD = Label.GOOD, Label.BAD, Label.SHORT, Label.NEAR_GOOD
+from .labels import BAD, GOOD, NEAR_GOOD, SHORT, Label
 
 
 @dataclass(frozen=True)

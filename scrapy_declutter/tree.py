@@ -21,7 +21,7 @@ from lxml import etree
 
 from .blocks import Block
 from .document import Document
-from .labels import Label
+from .labels import BAD, GOOD
 
 PARAGRAPH_TAGS = frozenset(
     "div table ul ol p section article h1 h2 h3 h4 h5 h6 header body".split()
@@ -58,7 +58,7 @@ class TreeFilter:
     def __call__(self, document: Document) -> None:
         groups: dict[etree._Element, list[Block]] = {}
         for block in document.blocks:
-            if block.label is Label.GOOD:
+            if block.label is GOOD:
                 key = ancestor(paragraph(block.element), self.depth)
                 groups.setdefault(key, []).append(block)
         if len(groups) < 2:
@@ -68,4 +68,4 @@ class TreeFilter:
         for blocks in groups.values():
             if blocks is not largest:
                 for block in blocks:
-                    block.label = Label.BAD
+                    block.label = BAD
