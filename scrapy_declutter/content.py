@@ -28,6 +28,7 @@ from .features import (
     BLOCK_NUMBERS,
     CONTEXT_LEVELS,
     KINDS,
+    LINE_LENGTH,
     REGION_LEVELS,
     REGION_NUMBERS,
     TAGS,
@@ -74,15 +75,14 @@ class ContentModel:
         # the tokens of the path beyond its TOKEN_DEPTH nearest nodes, which
         # do not count.
         by_parent: dict[int, float] = {}
-        for parent in dict.fromkeys(parents[node] for node in tree.block_nodes):
-            above = [parent, *tree.ancestors(parent, TOKEN_DEPTH - 1)]  # 1 to TOKEN_DEPTH levels up
+        for parent, line in tree.lines_above_blocks(LINE_LENGTH).items():
             regions = sum(
                 sum(map(mul, level_weights, features.regions[node]))
-                for level_weights, node in zip(region_weights, above)
+                for level_weights, node in zip(region_weights, line)
                 if node >= 0
             )
-            beyond = tokens[above[-1]] if len(above) == TOKEN_DEPTH and above[-1] >= 0 else 0.0
-            by_parent[parent] = regions - beyond
+            farthest = line[TOKEN_DEPTH - 1]  # the first node beyond TOKEN_DEPTH
+            by_parent[parent] = regions - (tokens[farthest] if farthest >= 0 else 0.0)
         totals = [
             sum(map(mul, number_weights, numbers)) + tags[node] + tokens[node]
             + by_parent[parents[node]] + words + kind
@@ -140,19 +140,19 @@ class ContentModel:
         ]
         missing = [mean_weight * features.MISSING[0] + share_weight * features.MISSING[1]
                    for mean_weight, share_weight in pairs]
-        by_row = {  # siblings share their ancestors' row
-            id(row): constant + sum(
-                part[node] if node >= 0 else absent for part, absent, node in zip(parts, missing, row)
+        by_parent = {  # siblings share their ancestors
+            parent: constant + sum(
+                part[node] if node >= 0 else absent for part, absent, node in zip(parts, missing, line)
             )
-            for row in {id(row): row for row in features.ancestors}.values()
+            for parent, line in features.lines.items()
         }
         logits = features.logits  # with two pads at each edge
         return _sigmoids(
-            by_row[id(row)] + (short_term if short else 0.0)
+            by_parent[parent] + (short_term if short else 0.0)
             + before2 * two_before + before1 * one_before + own * logit
             + after1 * one_after + after2 * two_after
-            for row, short, two_before, one_before, logit, one_after, two_after in zip(
-                features.ancestors, features.short_links,
+            for parent, short, two_before, one_before, logit, one_after, two_after in zip(
+                features.parents, features.short_links,
                 logits, logits[1:], logits[2:], logits[3:], logits[4:],
             )
         )

@@ -28,6 +28,7 @@ class BlockTree:
     parents: list[int]
     block_nodes: list[int]
     elements: list = field(default_factory=list, repr=False)
+    _lines: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @classmethod
     def of_blocks(cls, blocks: Sequence[Block]) -> "BlockTree":
@@ -82,16 +83,22 @@ class BlockTree:
                 sums[node] += sums[parent]
         return sums
 
-    def ancestors(self, node: int, count: int) -> list[int]:
-        """The ``count`` nearest ancestors of ``node``, nearest first (fewer
-        near the root)."""
-        parents = self.parents
-        found = []
-        while len(found) < count and node >= 0:
-            node = parents[node]
-            if node >= 0:
-                found.append(node)
-        return found
+    def lines_above_blocks(self, length: int) -> dict[int, list[int]]:
+        """For the parent of each block's node (-1 for a block at the root):
+        that parent and its nearest ancestors, ``length`` nodes from the
+        parent up, -1 above the root. Siblings share their line, and the
+        stages that read the lines share them too (kept by ``length``)."""
+        lines = self._lines.get(length)
+        if lines is None:
+            parents = self.parents
+            lines = self._lines[length] = {}
+            for parent in map(parents.__getitem__, self.block_nodes):
+                if parent not in lines:
+                    line = [parent]
+                    while len(line) < length:
+                        line.append(parents[line[-1]] if line[-1] >= 0 else -1)
+                    lines[parent] = line
+        return lines
 
     def subtree_end(self, node: int) -> int:
         """The first node after ``node``'s subtree: a subtree's nodes are

@@ -54,6 +54,9 @@ END_CUE = re.compile(
 TOKEN_DEPTH = 5  # the elements whose id/class tokens count: the block's own and 4 ancestors
 REGION_LEVELS = (1, 2, 3, 4)
 CONTEXT_LEVELS = (1, 2, 3, 4, 5)
+# The ancestors a block's features read, from its parent up: the first
+# beyond its TOKEN_DEPTH nodes, its regions and its context levels.
+LINE_LENGTH = max(TOKEN_DEPTH, len(REGION_LEVELS), len(CONTEXT_LEVELS))
 SHORT_TEXT_WORDS = 6  # the words of shorter blocks are features ("Add to cart")
 _PAGE_ROOTS = frozenset(("html", "body"))
 
@@ -105,9 +108,10 @@ class PageFeatures:
         for part in parts:
             for name in part:
                 features[name] = features.get(name, 0.0) + 1.0
-        regions = self.tree.ancestors(self.tree.block_nodes[i], len(REGION_LEVELS))
-        for level, region in zip(REGION_LEVELS, regions):
-            features.update(zip((f"{n}{level}" for n in REGION_NUMBERS), self.regions[region]))
+        line = self.tree.lines_above_blocks(LINE_LENGTH)[parents[self.tree.block_nodes[i]]]
+        for level, region in zip(REGION_LEVELS, line):
+            if region >= 0:
+                features.update(zip((f"{n}{level}" for n in REGION_NUMBERS), self.regions[region]))
         return features
 
 
@@ -272,7 +276,7 @@ class ContextFeatures:
     Block i has its own first-stage logit and its two neighbours' on each
     side (``logits[i + 2]``, and ``logits[i]``, ``[i + 1]``, ``[i + 3]``,
     ``[i + 4]``: two -5.0 pad each edge); for its ancestor at each of
-    ``CONTEXT_LEVELS`` (``ancestors[i]``, -1 above the root, shared by
+    ``CONTEXT_LEVELS`` (``lines[parents[i]]``, -1 above the root, shared by
     siblings) the pair ``levels[k][node]``; the page's ``page`` numbers; and
     ``short_links[i]``. ``rows()`` lays them out as one list per block (what
     the model is fitted on); ``ContentModel.context_scores`` sums them
@@ -280,7 +284,8 @@ class ContextFeatures:
     """
 
     logits: list[float]
-    ancestors: list[list[int]]
+    parents: list[int]
+    lines: dict[int, list[int]]
     levels: list[dict[int, tuple[float, float]]]
     page: tuple[float, float, float]  # mean score (logit), short-link text share, size
     short_links: Sequence[bool]
@@ -291,9 +296,9 @@ class ContextFeatures:
         logits, missing = self.logits, self.MISSING
         link_share = self.page[1]
         rows = []
-        for i, (row, short) in enumerate(zip(self.ancestors, self.short_links)):
+        for i, (parent, short) in enumerate(zip(self.parents, self.short_links)):
             features = logits[i + 2 : i + 3] + logits[i : i + 2] + logits[i + 3 : i + 5]
-            for level, node in zip(self.levels, row):
+            for level, node in zip(self.levels, self.lines[parent]):
                 features += level[node] if node >= 0 else missing
             features += (*self.page, float(short), link_share * short)
             rows.append(features)
@@ -316,22 +321,16 @@ def context_features(
     that share. Scores enter as logits."""
     total = sum(lengths) or 1
     parents = tree.parents
-    ancestors = []  # each block's ancestors at CONTEXT_LEVELS, -1 above the root
-    rows: dict[int, list[int]] = {}  # siblings share them
+    block_parents = [parents[node] for node in tree.block_nodes]
     weighted: dict[int, float] = {}  # by parent: the blocks' length-weighted score
     sizes: dict[int, int] = {}  # and their length
-    for node, score, length in zip(tree.block_nodes, scores, lengths):
-        parent = parents[node]
-        row = rows.get(parent)
-        if row is None:
-            row = rows[parent] = []
-            weighted[parent] = sizes[parent] = 0
-            for _ in CONTEXT_LEVELS:
-                node = parents[node] if node >= 0 else -1
-                row.append(node)
-        ancestors.append(row)
-        weighted[parent] += score * length
-        sizes[parent] += length
+    for parent, score, length in zip(block_parents, scores, lengths):
+        if parent in sizes:
+            weighted[parent] += score * length
+            sizes[parent] += length
+        else:
+            weighted[parent] = score * length
+            sizes[parent] = length
     levels = []
     for _ in CONTEXT_LEVELS:
         levels.append(dict(zip(sizes, zip(logits(map(truediv, weighted.values(), sizes.values())),
@@ -350,7 +349,10 @@ def context_features(
         sum(n for n, short in zip(lengths, short_links) if short) / total,
         math.log1p(len(scores)) / 6,
     )
-    return ContextFeatures([-5.0, -5.0, *logits(scores), -5.0, -5.0], ancestors, levels, page, short_links)
+    return ContextFeatures(
+        [-5.0, -5.0, *logits(scores), -5.0, -5.0], block_parents,
+        tree.lines_above_blocks(LINE_LENGTH), levels, page, short_links,
+    )
 
 
 def content_region(

@@ -106,8 +106,8 @@ TREE = BlockTree(parents=[-1, 0, 1, 1, 0], block_nodes=[2, 2, 3, 4])
 def test_block_tree_sums_over_subtrees_and_paths():
     assert TREE.subtree_sums([1, 2, 4, 8]) == [15, 7, 3, 4, 8]
     assert TREE.path_sums([1, 10, 100, 1000, 10000]) == [1, 11, 111, 1011, 10001]
-    assert TREE.ancestors(3, 5) == [1, 0] and TREE.ancestors(3, 1) == [1]
-    assert TREE.ancestors(0, 2) == [] and TREE.ancestors(-1, 2) == []
+    # the parents of the blocks' nodes (main, body), each with its ancestors
+    assert TREE.lines_above_blocks(3) == {1: [1, 0, -1], 0: [0, -1, -1]}
     # body's subtree is every node; main's is main, s1 and s2; a leaf's is itself
     assert [TREE.subtree_end(node) for node in range(5)] == [5, 4, 3, 4, 5]
 
