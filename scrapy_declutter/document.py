@@ -4,7 +4,6 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import accumulate, repeat
 
 from lxml import etree
 
@@ -52,27 +51,26 @@ class BlockTree:
             block_nodes.append(node)
         return cls(parents, block_nodes, elements)
 
-    @cached_property
-    def block_ranges(self) -> list[tuple[int, int]]:
-        """For every node, the blocks under it as a range of block indices,
-        ``(first, end)``: the blocks of a subtree follow one another."""
-        first: list[int] = []
-        for i, node in enumerate(self.block_nodes):
-            first += repeat(i, node + 1 - len(first))  # the nodes block i is the first under
-        last = [0] * len(self.parents)
-        for i, node in enumerate(self.block_nodes):
-            last[node] = i
-        parents = self.parents
-        for node in range(len(last) - 1, -1, -1):  # children before parents
-            if parents[node] >= 0 and last[node] > last[parents[node]]:
-                last[parents[node]] = last[node]
-        return list(zip(first, [i + 1 for i in last]))
-
     def subtree_sums(self, values: Iterable[float]) -> list[float]:
         """For every node, the sum of the values of the blocks under it (one
         value per block, in block order)."""
-        totals = [0, *accumulate(values)]  # of the blocks before each
-        return [totals[end] - totals[first] for first, end in self.block_ranges]
+        sums = [0.0] * len(self.parents)
+        for node, value in zip(self.block_nodes, values):
+            sums[node] += value
+        parents = self.parents
+        for node in range(len(sums) - 1, -1, -1):  # children before parents
+            if parents[node] >= 0:
+                sums[parents[node]] += sums[node]
+        return sums
+
+    @cached_property
+    def children(self) -> list[list[int]]:
+        """Every node's children, in order."""
+        children: list[list[int]] = [[] for _ in self.parents]
+        for node, parent in enumerate(self.parents):
+            if parent >= 0:
+                children[parent].append(node)
+        return children
 
     def path_sums(self, values: Iterable[float]) -> list[float]:
         """For every node, the sum of its value and its ancestors' (one value

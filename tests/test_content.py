@@ -64,14 +64,10 @@ def test_page_features_describe_markup_and_context():
     assert features["Related stories"]["endcue"] == 1.0
     assert features["Old crossing closes for good"]["after_end"] == 1.0
     assert "after_end" not in body
-    # the paragraph's parent, the article, holds most of the page's good text
-    assert body["gshare1"] > 0.5 > home["gshare1"]
-    assert body["rld1"] < 0.1 < home["rld1"]
-    # <body> holds everything, so as a region it says nothing: the footer's
-    # paragraph sees its <footer> (level 1), and no region at level 2
+    # the footer's paragraph sees its <footer> by tag and by class, nothing of the article
     footer = next(f for text, f in features.items() if "Copyright" in text)
-    assert footer["ashare1"] > 0 and footer["rcount1"] > 0
-    assert footer.get("ashare2", 0.0) == footer.get("rcount2", 0.0) == 0.0
+    assert footer["in:footer"] == footer["tok:footer"] == 1.0
+    assert "in:article" not in footer and "tok:post" not in footer
 
 
 def test_page_features_score_as_their_merged_dicts():
@@ -108,6 +104,7 @@ def test_block_tree_sums_over_subtrees_and_paths():
     assert TREE.path_sums([1, 10, 100, 1000, 10000]) == [1, 11, 111, 1011, 10001]
     # the parents of the blocks' nodes (main, body), each with its ancestors
     assert TREE.lines_above_blocks(3) == {1: [1, 0, -1], 0: [0, -1, -1]}
+    assert TREE.children == [[1, 4], [2, 3], [], [], []]
     # body's subtree is every node; main's is main, s1 and s2; a leaf's is itself
     assert [TREE.subtree_end(node) for node in range(5)] == [5, 4, 3, 4, 5]
 
@@ -199,7 +196,7 @@ def test_shipped_model_matches_the_features():
     lengths = [len(b.text) for b in document.blocks]
     row = context_features([0.5] * len(lengths), document.tree(), lengths, [False] * len(lengths)).rows()[0]
     assert len(model.context_weights) == len(row)
-    assert all(name in model.block_weights for name in ("len", "ld", "gshare1", "in:nav"))
+    assert all(name in model.block_weights for name in ("len", "ld", "digits", "in:nav"))
 
 
 def test_model_loads_once():
