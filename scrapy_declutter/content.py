@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from itertools import repeat
-from operator import mul
+from operator import add, mul
 
 from .blocks import Block
 from .document import BlockTree, Document
@@ -63,7 +63,7 @@ class ContentModel:
         tree = features.tree
         tags = tree.path_sums(self._part_sums(TAGS, features.tags))
         tokens = tree.path_sums(self._part_sums(TOKENS, features.names))
-        number_weights = [weights.get(name, 0.0) for name in BLOCK_NUMBERS]
+        number_weights = [float(weights.get(name, 0.0)) for name in BLOCK_NUMBERS]
         parents = tree.parents
         # The tokens of the path beyond a block's TOKEN_DEPTH nearest nodes
         # do not count; siblings share what to take off.
@@ -71,11 +71,13 @@ class ContentModel:
             parent: tokens[line[TOKEN_DEPTH - 1]] if line[TOKEN_DEPTH - 1] >= 0 else 0.0
             for parent, line in tree.lines_above_blocks(LINE_LENGTH).items()
         }
+        numeric = [0.0] * len(tree.block_nodes)
+        for weight, column in zip(number_weights, features.numbers):
+            numeric = list(map(add, numeric, map(weight.__mul__, column)))
         totals = [
-            sum(map(mul, number_weights, numbers)) + tags[node] + tokens[node]
-            - beyond[parents[node]] + words + kind
-            for numbers, words, kind, node in zip(
-                features.numbers,
+            number + tags[node] + tokens[node] - beyond[parents[node]] + words + kind
+            for number, words, kind, node in zip(
+                numeric,
                 self._part_sums(WORDS, features.short_texts),
                 self._part_sums(KINDS, features.kinds),
                 tree.block_nodes,
@@ -240,7 +242,7 @@ class KeepContentRegion:
         region = content_region(
             scores, tree, lengths, self.threshold - REGION_MARGIN, REGION_TIGHTNESS
         )
-        start, end = (region, tree.subtree_end(region)) if region is not None else (0, 0)
+        start, end = (region, tree.subtree_ends[region]) if region is not None else (0, 0)
         kept = [
             score > (self.short_link_threshold if short_link else self.threshold)
             and (block_score is None or block_score > SURE_BOILERPLATE)

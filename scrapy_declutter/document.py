@@ -1,7 +1,7 @@
 """A page as the stages see it: its blocks, plus what the page says of itself."""
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -63,15 +63,6 @@ class BlockTree:
                 sums[parents[node]] += sums[node]
         return sums
 
-    @cached_property
-    def children(self) -> list[list[int]]:
-        """Every node's children, in order."""
-        children: list[list[int]] = [[] for _ in self.parents]
-        for node, parent in enumerate(self.parents):
-            if parent >= 0:
-                children[parent].append(node)
-        return children
-
     def path_sums(self, values: Iterable[float]) -> list[float]:
         """For every node, the sum of its value and its ancestors' (one value
         per node)."""
@@ -98,14 +89,25 @@ class BlockTree:
                     lines[parent] = line
         return lines
 
-    def subtree_end(self, node: int) -> int:
-        """The first node after ``node``'s subtree: a subtree's nodes are
-        numbered from its root on, with no other node among them."""
+    @cached_property
+    def subtree_ends(self) -> list[int]:
+        """For every node, the first node after its subtree: a subtree's
+        nodes are numbered from its root on, with no other node among them."""
         parents = self.parents
-        for later in range(node + 1, len(parents)):
-            if parents[later] < node:
-                return later
-        return len(parents)
+        ends = list(range(1, len(parents) + 1))
+        for node in range(len(parents) - 1, -1, -1):  # children before parents
+            parent = parents[node]
+            if parent >= 0 and ends[node] > ends[parent]:
+                ends[parent] = ends[node]
+        return ends
+
+    def children(self, node: int) -> Iterator[int]:
+        """The node's children, in order (each child's subtree is skipped)."""
+        ends = self.subtree_ends
+        child = node + 1
+        while child < ends[node]:
+            yield child
+            child = ends[child]
 
 
 @dataclass(eq=False)

@@ -65,7 +65,7 @@ BLOCK_NUMBERS = ("len", "words", "ld", "sd", "pos", "digits")
 class PageFeatures:
     """The first-stage features of a page's blocks, as keys.
 
-    Block i has the numbers ``numbers[i]`` (named by ``BLOCK_NUMBERS``), the
+    Block i has the numbers ``numbers[k][i]`` (named by ``BLOCK_NUMBERS[k]``), the
     features ``WORDS.features(short_texts[i])`` (the words of a short block)
     and ``KINDS.features(kinds[i])`` (its classes, neighbours' classes and
     cues), the ``in:<tag>`` feature ``TAGS.features(tags[n])`` of its
@@ -79,7 +79,7 @@ class PageFeatures:
     """
 
     tree: BlockTree
-    numbers: list[tuple[float, ...]]
+    numbers: list[list[float]]
     short_texts: list[str]
     kinds: list[tuple]
     tags: list[str]
@@ -88,7 +88,7 @@ class PageFeatures:
     def of_block(self, i: int) -> dict[str, float]:
         """Block i's features as one ``dict`` (what the model is fitted on)."""
         parents = self.tree.parents
-        features = dict(zip(BLOCK_NUMBERS, self.numbers[i]))
+        features = {name: column[i] for name, column in zip(BLOCK_NUMBERS, self.numbers)}
         parts = [WORDS.features(self.short_texts[i]), KINDS.features(self.kinds[i])]
         node, depth = self.tree.block_nodes[i], 0
         while node >= 0:
@@ -108,24 +108,25 @@ def page_features(document: Document) -> PageFeatures:
     tree = document.tree()
     tags = [element.tag for element in tree.elements]
     lengths = [len(b.text) for b in blocks]
+    n = len(blocks)
+    numbers = [  # one list per name of BLOCK_NUMBERS
+        [math.log1p(length) / 6 for length in lengths],
+        [math.log1p(b.words) / 5 for b in blocks],
+        [b.link_chars / length for b, length in zip(blocks, lengths)],
+        [b.stopwords / b.words if b.words else 0.0 for b in blocks],
+        [i / n for i in range(n)],
+        [_digits(b.text) / length for b, length in zip(blocks, lengths)],
+    ]
+    # the neighbours' classes, with the page's edges
+    cf_labels = ["edge", *(b.cf_label for b in blocks), "edge"]
+    labels = [None, *(b.label for b in blocks), None]
     # a block that is the title or most of it ("Bridge to open" in "Bridge to open | The Times")
     title = (document.title or "").lower()
     title_chars = len(title)
-    edge = ("edge", None)
-    classes = [edge, *((b.cf_label, b.label) for b in blocks), edge]  # with the edges
-    n = len(blocks)
-    numbers, short_texts, kinds = [], [], []
+    short_texts, kinds = [], []
     after_end = False
     for i, (block, length, node) in enumerate(zip(blocks, lengths, tree.block_nodes)):
         text = block.text
-        numbers.append((
-            math.log1p(length) / 6,
-            math.log1p(block.words) / 5,
-            block.link_chars / length,
-            block.stopwords / block.words if block.words else 0.0,
-            i / n,
-            _digits(text) / length,
-        ))
         is_title = False
         short_text = ""
         if block.words <= SHORT_TEXT_WORDS or length <= title_chars:
@@ -137,7 +138,7 @@ def page_features(document: Document) -> PageFeatures:
         end_cue = block.words < 8 and END_CUE.match(text) is not None
         kinds.append((
             block.cf_label, block.label, tags[node], block.heading,
-            classes[i], classes[i + 2],  # the neighbours'
+            cf_labels[i], labels[i], cf_labels[i + 2], labels[i + 2],  # the neighbours'
             text[-1] in ".!?:;", is_title, end_cue, after_end,
         ))
         after_end = after_end or end_cue
@@ -177,19 +178,20 @@ def _short_words(short_text: str) -> frozenset[str]:
 
 
 def _kind_names(kind: tuple) -> frozenset[str]:
-    cf_label, label, tag, heading, before, after, end_punctuation, is_title, end_cue, after_end = kind
+    (cf_label, label, tag, heading, cf_before, before, cf_after, after,
+     end_punctuation, is_title, end_cue, after_end) = kind
     names = [
         "bias",
         f"cf:{cf_label}",
         f"jt:{label}",
         f"tag:{tag if tag in OWN_TAGS else 'other'}",
-        f"prev:{before[0]}",
-        f"next:{after[0]}",
+        f"prev:{cf_before}",
+        f"next:{cf_after}",
     ]
-    if before[1]:
-        names.append(f"prevjt:{before[1]}")
-    if after[1]:
-        names.append(f"nextjt:{after[1]}")
+    if before:
+        names.append(f"prevjt:{before}")
+    if after:
+        names.append(f"nextjt:{after}")
     for name, present in (
         ("heading", heading),
         ("endpunct", end_punctuation),
@@ -351,7 +353,7 @@ def content_region(
     region = max(range(len(sums)), key=sums.__getitem__)
     bar = sums[region] - tightness * abs(sums[region])
     while candidates := [
-        child for child in tree.children[region] if sums[child] >= bar and blocks[child] > 1
+        child for child in tree.children(region) if sums[child] >= bar and blocks[child] > 1
     ]:
         region = max(candidates, key=sums.__getitem__)
     return region

@@ -104,9 +104,9 @@ def test_block_tree_sums_over_subtrees_and_paths():
     assert TREE.path_sums([1, 10, 100, 1000, 10000]) == [1, 11, 111, 1011, 10001]
     # the parents of the blocks' nodes (main, body), each with its ancestors
     assert TREE.lines_above_blocks(3) == {1: [1, 0, -1], 0: [0, -1, -1]}
-    assert TREE.children == [[1, 4], [2, 3], [], [], []]
+    assert [list(TREE.children(node)) for node in range(5)] == [[1, 4], [2, 3], [], [], []]
     # body's subtree is every node; main's is main, s1 and s2; a leaf's is itself
-    assert [TREE.subtree_end(node) for node in range(5)] == [5, 4, 3, 4, 5]
+    assert TREE.subtree_ends == [5, 4, 3, 4, 5]
 
 
 def test_block_tree_numbers_parents_first():
