@@ -125,8 +125,8 @@ class ContentModel:
         constant = self.context_bias + sum(map(mul, page_weights[:3], features.page))
         short_term = page_weights[3] + page_weights[4] * features.page[1]  # the link share
         parts = [
-            {node: mean_weight * mean + share_weight * share for node, (mean, share) in level.items()}
-            for (mean_weight, share_weight), level in zip(pairs, features.levels)
+            {node: mean_weight * mean + share_weight * shares[node] for node, mean in means.items()}
+            for (mean_weight, share_weight), means, shares in zip(pairs, features.means, features.shares)
         ]
         missing = [mean_weight * features.MISSING[0] + share_weight * features.MISSING[1]
                    for mean_weight, share_weight in pairs]

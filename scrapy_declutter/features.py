@@ -251,7 +251,8 @@ class ContextFeatures:
     side (``logits[i + 2]``, and ``logits[i]``, ``[i + 1]``, ``[i + 3]``,
     ``[i + 4]``: two -5.0 pad each edge); for its ancestor at each of
     ``CONTEXT_LEVELS`` (``lines[parents[i]]``, -1 above the root, shared by
-    siblings) the pair ``levels[k][node]``; the page's ``page`` numbers; and
+    siblings) the mean score (a logit) ``means[k][node]`` and the text share
+    ``shares[k][node]`` of the blocks as far below it; the page's ``page`` numbers; and
     ``short_links[i]``. ``rows()`` lays them out as one list per block (what
     the model is fitted on); ``ContentModel.context_scores`` sums them
     without building the rows.
@@ -260,7 +261,8 @@ class ContextFeatures:
     logits: list[float]
     parents: list[int]
     lines: dict[int, list[int]]
-    levels: list[dict[int, tuple[float, float]]]
+    means: list[dict[int, float]]
+    shares: list[dict[int, float]]
     page: tuple[float, float, float]  # mean score (logit), short-link text share, size
     short_links: Sequence[bool]
 
@@ -272,8 +274,8 @@ class ContextFeatures:
         rows = []
         for i, (parent, short) in enumerate(zip(self.parents, self.short_links)):
             features = logits[i + 2 : i + 3] + logits[i : i + 2] + logits[i + 3 : i + 5]
-            for level, node in zip(self.levels, self.lines[parent]):
-                features += level[node] if node >= 0 else missing
+            for means, shares, node in zip(self.means, self.shares, self.lines[parent]):
+                features += (means[node], shares[node]) if node >= 0 else missing
             features += (*self.page, float(short), link_share * short)
             rows.append(features)
         return rows
@@ -305,10 +307,10 @@ def context_features(
         else:
             weighted[parent] = score * length
             sizes[parent] = length
-    levels = []
+    means, shares = [], []
     for _ in CONTEXT_LEVELS:
-        levels.append(dict(zip(sizes, zip(logits(map(truediv, weighted.values(), sizes.values())),
-                                          (size / total for size in sizes.values())))))
+        means.append(dict(zip(sizes, logits(map(truediv, weighted.values(), sizes.values())))))
+        shares.append({node: size / total for node, size in sizes.items()})
         # the next level's blocks are those of this level's nodes, by their parent
         above_weighted: dict[int, float] = {}
         above_sizes: dict[int, int] = {}
@@ -325,7 +327,7 @@ def context_features(
     )
     return ContextFeatures(
         [-5.0, -5.0, *logits(scores), -5.0, -5.0], block_parents,
-        tree.lines_above_blocks(LINE_LENGTH), levels, page, short_links,
+        tree.lines_above_blocks(LINE_LENGTH), means, shares, page, short_links,
     )
 
 
