@@ -147,15 +147,15 @@ def build_document(
     if root is None:
         return Document(url=url)
     blocks = segment(root)
-    tokens = [block.text.lower().split() for block in blocks]
     if language == AUTO:
         language = resolve_language(
             (root.get("lang"), content_language),
-            lambda: Counter(word for block_words in tokens for word in block_words),
+            lambda: Counter(word for block in blocks for word in block.text.lower().split()),
         )
     is_stopword = (stoplist(language) if language else frozenset()).__contains__
-    for block, block_words in zip(blocks, tokens):
-        block.words = len(block_words)
-        block.stopwords = sum(map(is_stopword, block_words))
+    for block in blocks:  # one block's words at a time: a page's would all be live objects
+        words = block.text.lower().split()
+        block.words = len(words)
+        block.stopwords = sum(map(is_stopword, words))
     title = root.findtext("head/title")
     return Document(blocks, root, url, " ".join(title.split()) if title else None, language)
