@@ -70,6 +70,15 @@ def test_page_features_describe_markup_and_context():
     assert "in:article" not in footer and "tok:post" not in footer
 
 
+def test_digit_share_counts_every_script_s_digits():
+    # ASCII text is counted by a fast path, other text by the regex
+    texts = ["Tickets from 12 to 480 euros", "Karten von ١٢ bis ٤٨٠ Euro – nur heute"]
+    document = justext_document("".join(f"<p>{text}</p>" for text in texts))
+    page = page_features(document)
+    shares = [page.of_block(i)["digits"] for i in range(len(document.blocks))]
+    assert shares == [5 / len(texts[0]), 5 / len(texts[1])]
+
+
 def test_page_features_score_as_their_merged_dicts():
     document = justext_document(PAGE)
     page = page_features(document)
