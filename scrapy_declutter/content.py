@@ -63,7 +63,7 @@ class ContentModel:
         tree = features.tree
         tags = tree.path_sums(self._part_sums(TAGS, features.tags))
         tokens = tree.path_sums(self._part_sums(TOKENS, features.names))
-        number_weights = [float(weights.get(name, 0.0)) for name in BLOCK_NUMBERS]
+        number_weights = [weights.get(name, 0.0) for name in BLOCK_NUMBERS]
         parents = tree.parents
         # The tokens of the path beyond a block's TOKEN_DEPTH nearest nodes
         # do not count; siblings share what to take off.
@@ -73,7 +73,7 @@ class ContentModel:
         }
         numeric = [0.0] * len(tree.block_nodes)
         for weight, column in zip(number_weights, features.numbers):
-            numeric = list(map(add, numeric, map(weight.__mul__, column)))
+            numeric = list(map(add, numeric, map(mul, column, repeat(weight))))
         totals = [
             number + tags[node] + tokens[node] - beyond[parents[node]] + words + kind
             for number, words, kind, node in zip(
