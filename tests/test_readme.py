@@ -23,7 +23,13 @@ def test_first_command_installs_and_runs_the_example_crawl_to_json_lines():
 def test_second_command_is_what_ci_runs():
     second = commands()[1]
     assert second == 'python -m pip install -e ".[test]" && python -m pytest'
-    assert second in (REPO / ".ci" / "run").read_text()
+
+
+def test_ci_runs_both_commands_as_the_readme_writes_them():
+    ci = (REPO / ".ci" / "run").read_text()
+    assert "first=$(readme_command 0)" in ci and "second=$(readme_command 1)" in ci
+    assert 'in_fresh_env crawl "$first"' in ci and 'in_fresh_env test "$second"' in ci
+    assert "check_crawl.py" in ci
 
 
 def test_every_setting_is_in_the_settings_reference():

@@ -9,10 +9,13 @@ Start URLs go to the Redis list ``news_redis:start_urls`` (``LPUSH`` a URL,
 or a JSON object ``{"url": ...}``). The workers share the request queue, the
 duplicate filter and the item list (``news_redis:items``). scrapy-declutter
 needs nothing here: the add-on line in ``settings.py`` is all.
-Needs the ``redis`` extra: ``pip install "scrapy-declutter[redis]"``.
+Needs the ``redis`` extra: ``python -m pip install -e ".[redis]"`` in the checkout.
 """
 
 from newsroom.settings import *  # noqa: F401,F403  (the add-on line comes from here)
+
+# The worker spider imports scrapy-redis, so only this profile loads its module.
+SPIDER_MODULES = ["newsroom.spiders", "newsroom.spiders_redis"]
 
 # One request queue and one duplicate filter in Redis, shared by every worker.
 SCHEDULER = "newsroom.distributed.RedisScheduler"  # scrapy_redis.scheduler.Scheduler

@@ -10,7 +10,7 @@ so every worker crawls a share of the site and no page twice.
 from scrapy import Spider
 
 from ..distributed import RedisWorkerMixin
-from .news import NewsSpider
+from ..spiders.news import NewsSpider
 
 
 class NewsRedisSpider(RedisWorkerMixin, Spider):
