@@ -36,21 +36,21 @@ from sklearn.linear_model import LogisticRegression
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 from benchmarks.corpus import aggregate, default_corpus_path, load_pages, score  # noqa: E402
-from scrapy_declutter.content import (  # noqa: E402
+from scrapy_declutter.stages.content_model import (  # noqa: E402
     MODEL,
     ContentModel,
     KeepContentRegion,
     short_links,
 )
-from scrapy_declutter.document import build_document  # noqa: E402
-from scrapy_declutter.features import (  # noqa: E402
+from scrapy_declutter.core.document import build_document  # noqa: E402
+from scrapy_declutter.stages.content_features import (  # noqa: E402
     TOKENS,
     WORDS,
     context_features,
     page_features,
 )
-from scrapy_declutter.options import Options  # noqa: E402
-from scrapy_declutter.pipelines import build_pipeline  # noqa: E402
+from scrapy_declutter.core.options import Options  # noqa: E402
+from scrapy_declutter.core.presets import build_pipeline  # noqa: E402
 
 MIN_SITES = 5
 C = 0.1  # held out, F1 0.826 against 0.814 with C = 1.0 (same features, threshold 0.4)

@@ -1,13 +1,13 @@
 """scrapy-declutter: clean main-content text for every Scrapy crawl."""
 
-from .blocks import Block
-from .errors import (
+from scrapy_declutter.core.blocks import Block
+from scrapy_declutter.core.errors import (
     BinaryInputError, DeclutterError, InvalidInputError, InvalidOptionError, ParseError,
 )
-from .extract import ExtractionResult, extract
-from .labels import Label
-from .options import Options
-from .pipelines import pipeline_names
+from scrapy_declutter.core.extraction import ExtractionResult, extract
+from scrapy_declutter.core.labels import Label
+from scrapy_declutter.core.options import Options
+from scrapy_declutter.core.presets import pipeline_names
 
 __version__ = "0.1.0"
 
@@ -17,7 +17,7 @@ _SCRAPY_COMPONENTS = {
     "Addon": "addon",
     "DeclutterMiddleware": "middleware",
     "DeclutterSpiderMiddleware": "middleware",
-    "DeclutterPipeline": "item_pipeline",
+    "DeclutterPipeline": "itempipeline",
 }
 
 
@@ -25,7 +25,7 @@ def __getattr__(name: str):
     if name in _SCRAPY_COMPONENTS:
         from importlib import import_module
 
-        return getattr(import_module(f".{_SCRAPY_COMPONENTS[name]}", __name__), name)
+        return getattr(import_module(f"{__name__}.scrapy_layer.{_SCRAPY_COMPONENTS[name]}"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [

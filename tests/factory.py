@@ -2,9 +2,9 @@
 
 from lxml import etree
 
-from scrapy_declutter.blocks import Block, WordWrap
-from scrapy_declutter.document import Document
-from scrapy_declutter.labels import BoilerpipeLabel, Label
+from scrapy_declutter.core.blocks import Block, WordWrap
+from scrapy_declutter.core.document import Document
+from scrapy_declutter.core.labels import BoilerpipeLabel, Label
 
 _ELEMENT = etree.Element("p")
 L = Label

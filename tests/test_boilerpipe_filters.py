@@ -2,7 +2,7 @@
 
 import pytest
 
-from scrapy_declutter.boilerpipe import (
+from scrapy_declutter.stages.boilerpipe import (
     BoilerplateBlockFilter,
     DocumentTitleMatchClassifier,
     ExpandTitleToContentFilter,

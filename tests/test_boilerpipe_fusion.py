@@ -1,6 +1,6 @@
 """BlockProximityFusion, SimpleBlockFusionProcessor and the fusion-group view."""
 
-from scrapy_declutter.boilerpipe import (
+from scrapy_declutter.stages.boilerpipe import (
     BlockProximityFusion,
     BoilerplateBlockFilter,
     SimpleBlockFusionProcessor,

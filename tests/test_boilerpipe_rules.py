@@ -1,7 +1,7 @@
 import pytest
 
-from scrapy_declutter.boilerpipe import TextBlock
-from scrapy_declutter.boilerpipe_rules import (
+from scrapy_declutter.stages.boilerpipe import TextBlock
+from scrapy_declutter.stages.boilerpipe_classifiers import (
     DensityRulesClassifier,
     NumWordsRulesClassifier,
     is_content_by_density,

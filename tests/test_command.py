@@ -21,7 +21,7 @@ REPO = Path(__file__).resolve().parents[1]
 @pytest.fixture
 def run(tmp_path):
     """Run ``scrapy declutter ...`` with the command registered through COMMANDS_MODULE."""
-    (tmp_path / "cmdsettings.py").write_text('COMMANDS_MODULE = "scrapy_declutter.commands"\n')
+    (tmp_path / "cmdsettings.py").write_text('COMMANDS_MODULE = "scrapy_declutter.scrapy_layer.commands"\n')
     env = {
         **os.environ,
         "PYTHONPATH": os.pathsep.join([str(REPO), str(tmp_path)]),

@@ -3,11 +3,11 @@
 import math
 
 from scrapy_declutter import Label, extract
-from scrapy_declutter.content import KeepContentRegion, load_model
-from scrapy_declutter.document import BlockTree, build_document
-from scrapy_declutter.features import content_region, context_features, page_features
-from scrapy_declutter.options import Options
-from scrapy_declutter.pipelines import build_pipeline
+from scrapy_declutter.stages.content_model import KeepContentRegion, load_model
+from scrapy_declutter.core.document import BlockTree, build_document
+from scrapy_declutter.stages.content_features import content_region, context_features, page_features
+from scrapy_declutter.core.options import Options
+from scrapy_declutter.core.presets import build_pipeline
 
 PARAGRAPH = (
     "The council said on Monday that the new bridge over the river would open in the spring, "

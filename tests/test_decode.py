@@ -1,7 +1,7 @@
 import codecs
 
 from scrapy_declutter import extract
-from scrapy_declutter.parse import decode
+from scrapy_declutter.core.parse import decode
 
 TEXT = "Caf\u00e9 cr\u00e8me br\u00fbl\u00e9e \u2014 \u201cquoted\u201d"
 

@@ -1,9 +1,9 @@
 import statistics
 
-from scrapy_declutter.blocks import tag_markup
-from scrapy_declutter.density import TextDensityFilter
-from scrapy_declutter.document import build_document
-from scrapy_declutter.labels import Label
+from scrapy_declutter.core.blocks import tag_markup
+from scrapy_declutter.stages.density_filter import TextDensityFilter
+from scrapy_declutter.core.document import build_document
+from scrapy_declutter.core.labels import Label
 
 LONG = "A sentence of plain running text, long enough to count as a line. "
 

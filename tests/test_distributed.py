@@ -25,8 +25,10 @@ pytestmark = pytest.mark.skipif(
 )
 
 SITE = Site(sections=10, per_section=50)
-# A worker stops after this many idle seconds (Scrapy checks idleness every 5 s).
-WORKER_SETTINGS = {"MAX_IDLE_TIME_BEFORE_CLOSE": 1, "LOG_LEVEL": "DEBUG"}
+# A worker stops after this many idle seconds. Scrapy checks idleness every 5 s,
+# so a worker that found the start URLs taken by the other at its first check
+# must outlast that check to see the requests the other then queues.
+WORKER_SETTINGS = {"MAX_IDLE_TIME_BEFORE_CLOSE": 7, "LOG_LEVEL": "DEBUG"}
 WORKER_TIMEOUT = 120
 
 
@@ -48,7 +50,6 @@ def redis(redis_server, site_server):
     client = redis_server.client()
     client.flushall()
     site_server.reset()
-    push_start_urls(client, [site_server.url(path) for path in SITE.front_paths()])
     yield client
     client.flushall()
 
@@ -81,9 +82,18 @@ def check_items(redis, site_server):
         assert all(block["text"] in item["text"] for block in item["blocks"])
 
 
+def push_front_pages(redis, site_server):
+    push_start_urls(redis, [site_server.url(path) for path in SITE.front_paths()])
+
+
 def test_two_workers_crawl_every_page_exactly_once(redis, redis_server, site_server, tmp_path):
     logs = [tmp_path / f"worker{i}.log" for i in range(2)]
     workers = [start_worker(redis_server.url, log, WORKER_SETTINGS) for log in logs]
+    # Both workers wait for the start URLs: on a loaded machine the first one
+    # up could otherwise crawl the whole site before the second has started.
+    opened = lambda: all("Spider opened" in log.read_text(encoding="utf-8") for log in logs)  # noqa: E731
+    assert wait_for(opened, timeout=60), "a worker did not start"
+    push_front_pages(redis, site_server)
     for worker, log in zip(workers, logs):
         assert wait(worker, WORKER_TIMEOUT) == 0, log.read_text(encoding="utf-8")[-3000:]
 
@@ -109,6 +119,7 @@ def test_two_workers_crawl_every_page_exactly_once(redis, redis_server, site_ser
 def test_killing_a_worker_loses_no_page(redis, redis_server, site_server, tmp_path):
     victim, survivor = (start_worker(redis_server.url, tmp_path / f"worker{i}.log", WORKER_SETTINGS)
                         for i in range(2))
+    push_front_pages(redis, site_server)
     try:
         assert wait_for(lambda: redis.llen(ITEMS_KEY) >= 100, timeout=60), "the crawl did not start"
         victim.send_signal(signal.SIGKILL)

@@ -1,6 +1,6 @@
 import pytest
 
-from scrapy_declutter.justext import ClassifyContextFree
+from scrapy_declutter.stages.justext import ClassifyContextFree
 from tests.factory import L, block, document
 
 classify = ClassifyContextFree().classify

@@ -1,6 +1,6 @@
 import pytest
 
-from scrapy_declutter.justext import ClassifyContextSensitive
+from scrapy_declutter.stages.justext import ClassifyContextSensitive
 from tests.factory import doc_of, labels
 
 

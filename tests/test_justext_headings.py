@@ -1,4 +1,4 @@
-from scrapy_declutter.justext import PostprocessHeadings, PreprocessHeadings
+from scrapy_declutter.stages.justext import PostprocessHeadings, PreprocessHeadings
 from tests.factory import L, block, document, labels
 
 

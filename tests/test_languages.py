@@ -3,8 +3,8 @@ from collections import Counter
 import pytest
 
 from scrapy_declutter import InvalidOptionError, extract
-from scrapy_declutter import languages
-from scrapy_declutter.languages import guess_language, stoplist, stoplist_for, validate_language
+from scrapy_declutter.core import languages
+from scrapy_declutter.core.languages import guess_language, stoplist, stoplist_for, validate_language
 
 GERMAN = (
     "Die Bundesregierung hat am Mittwoch beschlossen, dass die neuen Regeln für den "

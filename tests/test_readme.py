@@ -3,7 +3,7 @@
 import re
 from pathlib import Path
 
-from scrapy_declutter.settings import all_settings
+from scrapy_declutter.scrapy_layer.config import all_settings
 
 REPO = Path(__file__).resolve().parents[1]
 README = (REPO / "README.rst").read_text(encoding="utf-8")

@@ -20,8 +20,8 @@ from scrapy.exceptions import CloseSpider
 from twisted.internet import reactor
 from twisted.web.resource import Resource
 
-from scrapy_declutter.pipelines import PIPELINES
-from scrapy_declutter.task import extract_page
+from scrapy_declutter.core.presets import PIPELINES
+from scrapy_declutter.scrapy_layer.worker_task import extract_page
 from tests import hostile
 from tests.crawling import ADDON, BASE_SETTINGS
 from tests.site import ARTICLE_EN, ARTICLE_EN_SENTENCE, Data, Server
@@ -166,7 +166,7 @@ async def test_a_killed_worker_process_is_replaced_and_the_crawl_goes_on(
     server_for_articles, monkeypatch, tmp_path
 ):
     monkeypatch.setenv("DECLUTTER_TEST_MARKERS", str(tmp_path))
-    monkeypatch.setattr("scrapy_declutter.middleware.extract_page", dying_extract_page)
+    monkeypatch.setattr("scrapy_declutter.scrapy_layer.middleware.extract_page", dying_extract_page)
     items, stats, spider = await run(
         {"DECLUTTER_WORKERS": 1, "CONCURRENT_REQUESTS": 1}, timeout=300,
         base=server_for_articles, count=10,
@@ -194,7 +194,7 @@ def server_for_articles():
 def slow(options):
     import time
 
-    from scrapy_declutter.pipelines import justext_stages
+    from scrapy_declutter.core.presets import justext_stages
 
     def stage(document):
         time.sleep(0.01)

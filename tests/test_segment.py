@@ -1,7 +1,7 @@
 from lxml import etree
 
-from scrapy_declutter.blocks import WordWrap, segment, wrap_words
-from scrapy_declutter.parse import parse
+from scrapy_declutter.core.blocks import WordWrap, segment, wrap_words
+from scrapy_declutter.core.parse import parse
 
 
 def blocks_of(html: str):

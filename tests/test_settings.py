@@ -7,7 +7,7 @@ import pytest_twisted
 from scrapy.settings import Settings
 
 from scrapy_declutter import InvalidOptionError, Options
-from scrapy_declutter.settings import Config, all_settings
+from scrapy_declutter.scrapy_layer.config import Config, all_settings
 from tests.crawling import ADDON, crawl
 from tests.site import server  # noqa: F401
 

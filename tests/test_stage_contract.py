@@ -4,10 +4,10 @@ import dataclasses
 
 import pytest
 
-from scrapy_declutter.document import Document, build_document
-from scrapy_declutter.labels import Label
-from scrapy_declutter.options import Options
-from scrapy_declutter.pipelines import build_pipeline, pipeline_names
+from scrapy_declutter.core.document import Document, build_document
+from scrapy_declutter.core.labels import Label
+from scrapy_declutter.core.options import Options
+from scrapy_declutter.core.presets import build_pipeline, pipeline_names
 
 # Fields a stage may write; everything else is the page's and stays as the walk made it.
 LABEL_FIELDS = {"score", "block_score", "cf_label", "label", "boilerpipe_labels", "fused_into", "_word_wrap"}

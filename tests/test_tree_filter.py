@@ -3,9 +3,9 @@
 import pytest
 
 from scrapy_declutter import InvalidOptionError, Options, extract
-from scrapy_declutter.document import build_document
-from scrapy_declutter.labels import Label
-from scrapy_declutter.tree import TreeFilter, ancestor, paragraph
+from scrapy_declutter.core.document import build_document
+from scrapy_declutter.core.labels import Label
+from scrapy_declutter.stages.tree_filter import TreeFilter, ancestor, paragraph
 
 ARTICLE = """<html><body>
   <div id="article">

@@ -6,9 +6,9 @@ import threading
 import pytest
 import pytest_twisted
 
-from scrapy_declutter.options import Options
-from scrapy_declutter.task import extract_page
-from scrapy_declutter.workers import Workers
+from scrapy_declutter.core.options import Options
+from scrapy_declutter.scrapy_layer.worker_task import extract_page
+from scrapy_declutter.scrapy_layer.workers import Workers
 from tests.site import ARTICLE_EN, ARTICLE_EN_SENTENCE
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from functools import cache
 from importlib import resources
 
-from .errors import InvalidOptionError
+from scrapy_declutter.core.errors import InvalidOptionError
 
 AUTO = "auto"
 # Below this stopword density under the best stoplist, the page is taken to be

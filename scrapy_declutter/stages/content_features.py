@@ -5,7 +5,7 @@ densities and jusText classes, and its neighbours' classes; the tags around it
 (``<nav>``, ``<article>``, ``<li>``, ...) and the ``id``/``class`` tokens of
 its element and nearest ancestors (Dragnet's evidence, seed 004); a match
 with the page title and end-of-text cues such as "Leave a comment"
-(Boilerpipe's, seed 001). The weights live in the model (``content.py``);
+(Boilerpipe's, seed 001). The weights live in the model (``content_model.py``);
 these functions only describe.
 
 The features of a page (``PageFeatures``) are kept in the shape that makes
@@ -28,7 +28,7 @@ from itertools import repeat
 from operator import mul, truediv
 from typing import Any
 
-from .document import BlockTree, Document
+from scrapy_declutter.core.document import BlockTree, Document
 
 TOKEN = re.compile(r"[a-z]{3,20}")
 DIGIT = re.compile(r"\d")

@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from lxml import etree
 
-from .labels import GOOD, BoilerpipeLabel, Label
+from scrapy_declutter.core.labels import GOOD, BoilerpipeLabel, Label
 
 # jusText's segmentation tags (its algorithm.rst), plus <body>, as its code has.
 BLOCK_TAGS = frozenset(
@@ -112,7 +112,7 @@ class Block:
 
     The stages write ``cf_label`` and ``label`` (jusText's), ``score`` and
     ``block_score`` (the content model's probability, in context and from
-    the block's own features; see ``content.py``), and
+    the block's own features; see ``content_model.py``), and
     ``boilerpipe_labels`` and ``fused_into`` (see ``boilerpipe.py``).
     """
 

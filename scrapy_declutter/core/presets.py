@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from .boilerpipe import (
+from scrapy_declutter.stages.boilerpipe import (
     BlockProximityFusion,
     BoilerplateBlockFilter,
     DocumentTitleMatchClassifier,
@@ -20,17 +20,17 @@ from .boilerpipe import (
     SimpleBlockFusionProcessor,
     TerminatingBlocksFinder,
 )
-from .boilerpipe_rules import DensityRulesClassifier, NumWordsRulesClassifier
-from .density import TextDensityFilter
-from .content import KeepContentRegion, ScoreContent
-from .document import Document
-from .justext import (
+from scrapy_declutter.stages.boilerpipe_classifiers import DensityRulesClassifier, NumWordsRulesClassifier
+from scrapy_declutter.stages.density_filter import TextDensityFilter
+from scrapy_declutter.stages.content_model import KeepContentRegion, ScoreContent
+from scrapy_declutter.core.document import Document
+from scrapy_declutter.stages.justext import (
     ClassifyContextFree,
     ClassifyContextSensitive,
     PostprocessHeadings,
     PreprocessHeadings,
 )
-from .tree import TreeFilter
+from scrapy_declutter.stages.tree_filter import TreeFilter
 
 
 class Stage(Protocol):
@@ -94,7 +94,7 @@ def boilerpipe_default_stages(options) -> tuple[Stage, ...]:
 
 
 def density_stages(options) -> tuple[Stage, ...]:
-    """The text-density filter alone (see ``density.py``)."""
+    """The text-density filter alone (see ``density_filter.py``)."""
     return (TextDensityFilter(),)
 
 
@@ -109,7 +109,7 @@ def with_tree_filter(base: Callable) -> Callable:
 
 def declutter_stages(options) -> tuple[Stage, ...]:
     """The default: jusText, the content model's score, and the content region
-    (see ``content.py``)."""
+    (see ``content_model.py``)."""
     return (
         *justext_stages(options),
         ScoreContent(),

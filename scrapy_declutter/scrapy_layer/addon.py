@@ -1,7 +1,7 @@
 """The add-on: ``ADDONS = {"scrapy_declutter.Addon": 100}`` turns everything on."""
 
-from .item_pipeline import DeclutterPipeline
-from .middleware import DeclutterMiddleware, DeclutterSpiderMiddleware
+from scrapy_declutter.scrapy_layer.itempipeline import DeclutterPipeline
+from scrapy_declutter.scrapy_layer.middleware import DeclutterMiddleware, DeclutterSpiderMiddleware
 
 # Priorities. The downloader middleware sits below HttpCompressionMiddleware
 # (590), RedirectMiddleware (600) and RetryMiddleware (550), so it sees the

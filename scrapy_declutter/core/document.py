@@ -7,9 +7,9 @@ from functools import cached_property
 
 from lxml import etree
 
-from .blocks import Block, segment
-from .languages import AUTO, resolve_language, stoplist
-from .parse import parse
+from scrapy_declutter.core.blocks import Block, segment
+from scrapy_declutter.core.languages import AUTO, resolve_language, stoplist
+from scrapy_declutter.core.parse import parse
 
 
 @dataclass(frozen=True, eq=False)

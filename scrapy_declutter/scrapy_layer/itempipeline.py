@@ -13,12 +13,12 @@ from itemadapter import ItemAdapter, is_item
 from scrapy.exceptions import NotConfigured
 from scrapy.utils.defer import maybe_deferred_to_future
 
-from .errors import BinaryInputError
-from .items import fill_item, has_own_html
-from .settings import Config
-from .stats import Recorder
-from .task import extract_page
-from .workers import Workers
+from scrapy_declutter.core.errors import BinaryInputError
+from scrapy_declutter.scrapy_layer.item_output import fill_item, has_own_html
+from scrapy_declutter.scrapy_layer.config import Config
+from scrapy_declutter.scrapy_layer.stats import Recorder
+from scrapy_declutter.scrapy_layer.worker_task import extract_page
+from scrapy_declutter.scrapy_layer.workers import Workers
 
 
 class DeclutterPipeline:

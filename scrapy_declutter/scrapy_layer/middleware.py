@@ -22,12 +22,12 @@ from scrapy.http import HtmlResponse
 from scrapy.utils.defer import maybe_deferred_to_future
 from w3lib.encoding import http_content_type_encoding
 
-from .errors import BinaryInputError, InvalidOptionError
-from .items import fill_item, has_own_html
-from .settings import META_OVERRIDE, META_RESULT, Config
-from .stats import Recorder
-from .task import extract_page
-from .workers import Workers
+from scrapy_declutter.core.errors import BinaryInputError, InvalidOptionError
+from scrapy_declutter.scrapy_layer.item_output import fill_item, has_own_html
+from scrapy_declutter.scrapy_layer.config import META_OVERRIDE, META_RESULT, Config
+from scrapy_declutter.scrapy_layer.stats import Recorder
+from scrapy_declutter.scrapy_layer.worker_task import extract_page
+from scrapy_declutter.scrapy_layer.workers import Workers
 
 
 class DeclutterMiddleware:

@@ -20,9 +20,9 @@ for a single line).
 import statistics
 from dataclasses import dataclass
 
-from .blocks import tag_markup
-from .document import Document
-from .labels import Label
+from scrapy_declutter.core.blocks import tag_markup
+from scrapy_declutter.core.document import Document
+from scrapy_declutter.core.labels import Label
 
 
 @dataclass(frozen=True)

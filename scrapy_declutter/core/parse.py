@@ -31,7 +31,7 @@ from w3lib.encoding import (
     to_unicode,
 )
 
-from .errors import BinaryInputError, ParseError
+from scrapy_declutter.core.errors import BinaryInputError, ParseError
 
 _PARSER_OPTIONS = dict(
     encoding="utf-8",

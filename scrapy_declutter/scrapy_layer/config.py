@@ -15,8 +15,8 @@ import typing
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from .errors import InvalidOptionError
-from .options import Options
+from scrapy_declutter.core.errors import InvalidOptionError
+from scrapy_declutter.core.options import Options
 
 PREFIX = "DECLUTTER_"
 BLOCKS_CHOICES = ("all", "kept", "none")

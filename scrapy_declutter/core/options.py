@@ -8,8 +8,8 @@ import difflib
 from dataclasses import dataclass, fields
 from typing import Any
 
-from .errors import InvalidOptionError
-from .languages import AUTO, validate_language
+from scrapy_declutter.core.errors import InvalidOptionError
+from scrapy_declutter.core.languages import AUTO, validate_language
 
 DEFAULT_PIPELINE = "declutter"
 
@@ -44,7 +44,7 @@ class Options:
     content_threshold: float = 0.43
 
     def __post_init__(self) -> None:
-        from .pipelines import pipeline_names  # pipelines import Options
+        from scrapy_declutter.core.presets import pipeline_names  # pipelines import Options
 
         if self.pipeline not in pipeline_names():
             _fail("pipeline", self.pipeline, "one of " + ", ".join(sorted(pipeline_names())))

@@ -14,9 +14,9 @@ Each stage writes ``cf_label`` (step 1) or ``label`` and keeps no state.
 
 from dataclasses import dataclass
 
-from .blocks import Block
-from .document import Document
-from .labels import BAD, GOOD, NEAR_GOOD, SHORT, Label
+from scrapy_declutter.core.blocks import Block
+from scrapy_declutter.core.document import Document
+from scrapy_declutter.core.labels import BAD, GOOD, NEAR_GOOD, SHORT, Label
 
 
 @dataclass(frozen=True)

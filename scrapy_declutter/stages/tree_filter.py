@@ -19,9 +19,9 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from .blocks import Block
-from .document import Document
-from .labels import BAD, GOOD
+from scrapy_declutter.core.blocks import Block
+from scrapy_declutter.core.document import Document
+from scrapy_declutter.core.labels import BAD, GOOD
 
 PARAGRAPH_TAGS = frozenset(
     "div table ul ol p section article h1 h2 h3 h4 h5 h6 header body".split()

@@ -15,10 +15,10 @@ from scrapy.http import HtmlResponse
 from w3lib.encoding import http_content_type_encoding
 from w3lib.url import is_url
 
-from ..errors import DeclutterError
-from ..extract import extract
-from ..report import format_blocks, render_report
-from ..settings import Config
+from scrapy_declutter.core.errors import DeclutterError
+from scrapy_declutter.core.extraction import extract
+from scrapy_declutter.core.report import format_blocks, render_report
+from scrapy_declutter.scrapy_layer.config import Config
 
 
 class Command(ScrapyCommand):

@@ -19,15 +19,15 @@ into one; we keep every block and write what happened to it:
 Each stage rebuilds Boilerpipe's view of the document with ``text_blocks``:
 the groups that are not removed, with their features summed over the members
 (words, words in anchor text, wrapped lines). The stages keep nothing between
-calls. The two decision trees are in ``boilerpipe_rules.py``.
+calls. The two decision trees are in ``boilerpipe_classifiers.py``.
 """
 
 import re
 from dataclasses import dataclass
 
-from .blocks import Block
-from .document import Document
-from .labels import BoilerpipeLabel, Label
+from scrapy_declutter.core.blocks import Block
+from scrapy_declutter.core.document import Document
+from scrapy_declutter.core.labels import BoilerpipeLabel, Label
 
 TITLE = BoilerpipeLabel.TITLE
 END_OF_TEXT = BoilerpipeLabel.INDICATES_END_OF_TEXT

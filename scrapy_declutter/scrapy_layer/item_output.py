@@ -2,8 +2,8 @@
 
 from itemadapter import ItemAdapter
 
-from .settings import Config
-from .stats import Recorder
+from scrapy_declutter.scrapy_layer.config import Config
+from scrapy_declutter.scrapy_layer.stats import Recorder
 
 
 def has_own_html(adapter: ItemAdapter, config: Config) -> bool:

@@ -2,7 +2,7 @@
 
 from html import escape
 
-from .extract import ExtractionResult
+from scrapy_declutter.core.extraction import ExtractionResult
 
 _STYLE = """
 body { font: 15px/1.45 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; color: #222; }

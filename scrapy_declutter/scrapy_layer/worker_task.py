@@ -6,8 +6,8 @@ core, not Scrapy or Twisted.
 
 import time
 
-from .extract import extract
-from .options import Options
+from scrapy_declutter.core.extraction import extract
+from scrapy_declutter.core.options import Options
 
 
 def extract_page(

@@ -3,11 +3,11 @@
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .blocks import Block
-from .document import build_document
-from .errors import InvalidInputError, InvalidOptionError
-from .options import Options
-from .pipelines import Pipeline, build_pipeline
+from scrapy_declutter.core.blocks import Block
+from scrapy_declutter.core.document import build_document
+from scrapy_declutter.core.errors import InvalidInputError, InvalidOptionError
+from scrapy_declutter.core.options import Options
+from scrapy_declutter.core.presets import Pipeline, build_pipeline
 
 
 @dataclass(frozen=True, eq=False)

@@ -22,9 +22,9 @@ from importlib import resources
 from itertools import repeat
 from operator import add, mul
 
-from .blocks import Block
-from .document import BlockTree, Document
-from .features import (
+from scrapy_declutter.core.blocks import Block
+from scrapy_declutter.core.document import BlockTree, Document
+from scrapy_declutter.stages.content_features import (
     BLOCK_NUMBERS,
     CONTEXT_LEVELS,
     KINDS,
@@ -40,7 +40,7 @@ from .features import (
     context_features,
     page_features,
 )
-from .labels import BAD, GOOD
+from scrapy_declutter.core.labels import BAD, GOOD
 
 MODEL = "content.json"
 # Each kind of key keeps the summed weights of this many keys; then it starts afresh.

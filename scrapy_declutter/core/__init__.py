@@ -1,0 +1,1 @@
+"""The extraction core: HTML to a document of blocks, options, presets and ``extract()``."""

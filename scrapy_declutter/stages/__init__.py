@@ -1,0 +1,1 @@
+"""The algorithms, each a stage that reads and writes labels on the block model."""
