@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from benchmarks.corpus import Page, default_corpus_path, load_pages, word_prf  # noqa: E402
-from scrapy_declutter import extract  # noqa: E402
+from benchmarks.corpus import Page, default_corpus_path, load_pages, word_prf
+from scrapy_declutter import extract
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,9 @@ def agreements(pages: Iterable[Page]) -> tuple[list[PageAgreement], int]:
     """Agreement per page, and the number of pages BoilerPy3 failed on."""
     from boilerpy3.extractors import ArticleExtractor
 
-    logging.getLogger("boilerpy3").setLevel(logging.CRITICAL)  # it logs its parse errors and nested <a>
+    logging.getLogger("boilerpy3").setLevel(
+        logging.CRITICAL
+    )  # it logs its parse errors and nested <a>
     reference = ArticleExtractor()
     results, failures = [], 0
     for page in pages:
@@ -61,7 +63,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("corpus", nargs="?", default=str(default_corpus_path()))
     parser.add_argument("--limit", type=int, help="first N article pages")
-    parser.add_argument("--sample", type=int, help="N corpus pages at random (seed 0), then their articles")
+    parser.add_argument(
+        "--sample", type=int, help="N corpus pages at random (seed 0), then their articles"
+    )
     parser.add_argument("--worst", type=int, default=10, help="list the K pages that agree least")
     args = parser.parse_args()
     pages = article_pages(load_pages(Path(args.corpus), sample=args.sample))
@@ -71,8 +75,10 @@ def main() -> None:
     f1s = [r.f1 for r in results]
     print(f"{len(results)} article pages ({failures} BoilerPy3 could not parse)")
     print(f"mean word F1 against BoilerPy3: {statistics.fmean(f1s):.4f}")
-    print(f"median: {statistics.median(f1s):.4f}; pages >= 0.95: {sum(f >= 0.95 for f in f1s) / len(f1s):.1%}")
-    print(f"least agreement (page, F1, our words, BoilerPy3 words):")
+    print(
+        f"median: {statistics.median(f1s):.4f}; pages >= 0.95: {sum(f >= 0.95 for f in f1s) / len(f1s):.1%}"
+    )
+    print("least agreement (page, F1, our words, BoilerPy3 words):")
     for r in sorted(results, key=lambda r: r.f1)[: args.worst]:
         print(f"  {r.file_id}  {r.f1:.3f}  {r.our_words:6d}  {r.reference_words:6d}")
 

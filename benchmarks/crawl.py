@@ -34,12 +34,15 @@ DEFAULT_CORPUS = REPO.parent / "shared" / "corpora" / "wcxb-dev"
 
 # -- the server (a child process) ---------------------------------------------
 
+
 def serve(corpus: str, latency: float, port_queue) -> None:
     from twisted.internet import reactor
     from twisted.web.resource import Resource
     from twisted.web.server import NOT_DONE_YET, Site
 
-    pages = [gzip.decompress(p.read_bytes()) for p in sorted(Path(corpus, "html").glob("*.html.gz"))]
+    pages = [
+        gzip.decompress(p.read_bytes()) for p in sorted(Path(corpus, "html").glob("*.html.gz"))
+    ]
 
     class Pages(Resource):
         isLeaf = True
@@ -67,6 +70,7 @@ def serve(corpus: str, latency: float, port_queue) -> None:
 
 
 # -- one crawl (a child process) ----------------------------------------------
+
 
 def rss_mb(pids) -> float:
     total = 0
@@ -137,11 +141,14 @@ def run_crawl(base_url: str, pages: int, mode: str, concurrency: int) -> dict:
 
 # -- the driver ---------------------------------------------------------------
 
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("corpus", nargs="?", default=str(DEFAULT_CORPUS))
     parser.add_argument("--pages", type=int, default=10_000)
-    parser.add_argument("--latency", type=float, default=0.0, help="server delay per response, seconds")
+    parser.add_argument(
+        "--latency", type=float, default=0.0, help="server delay per response, seconds"
+    )
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--modes", default="off,threads,processes:2")
     parser.add_argument("--run", help=argparse.SUPPRESS)  # internal: one crawl
@@ -161,23 +168,50 @@ def main() -> None:
     server.start()
     port, distinct = queue.get(timeout=120)
     url = f"http://127.0.0.1:{port}"
-    print(f"{distinct} distinct pages, {args.pages} pages per crawl, latency {args.latency} s, "
-          f"concurrency {args.concurrency}, {os.cpu_count()} CPUs", flush=True)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
+    print(
+        f"{distinct} distinct pages, {args.pages} pages per crawl, latency {args.latency} s, "
+        f"concurrency {args.concurrency}, {os.cpu_count()} CPUs",
+        flush=True,
+    )
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
+    }
     results = []
     try:
         for mode in args.modes.split(","):
             started = time.perf_counter()
             out = subprocess.run(
-                [sys.executable, __file__, "--run", mode, "--url", url, "--pages", str(args.pages),
-                 "--concurrency", str(args.concurrency)],
-                env=env, check=True, capture_output=True, text=True,
+                [
+                    sys.executable,
+                    __file__,
+                    "--run",
+                    mode,
+                    "--url",
+                    url,
+                    "--pages",
+                    str(args.pages),
+                    "--concurrency",
+                    str(args.concurrency),
+                ],
+                env=env,
+                check=True,
+                capture_output=True,
+                text=True,
             ).stdout
             result = json.loads(out.strip().splitlines()[-1])
             results.append(result)
             base = results[0]["pages_per_second"]
-            print(json.dumps({**result, "share_of_first": round(result["pages_per_second"] / base, 2),
-                              "wall": round(time.perf_counter() - started, 1)}), flush=True)
+            print(
+                json.dumps(
+                    {
+                        **result,
+                        "share_of_first": round(result["pages_per_second"] / base, 2),
+                        "wall": round(time.perf_counter() - started, 1),
+                    }
+                ),
+                flush=True,
+            )
     finally:
         server.terminate()
 

@@ -58,15 +58,19 @@ def measure(case: str, pipeline: str, traced: bool) -> dict:
     seconds = time.perf_counter() - start
     peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return {
-        "case": case, "mb": len(html.encode()) / 1e6, "seconds": seconds,
-        "blocks": len(result.blocks), "rss_mb": peak_rss - before,
+        "case": case,
+        "mb": len(html.encode()) / 1e6,
+        "seconds": seconds,
+        "blocks": len(result.blocks),
+        "rss_mb": peak_rss - before,
     }
 
 
 def child(case: str, pipeline: str, traced: bool) -> dict:
     command = [sys.executable, __file__, "--child", case, "--pipeline", pipeline]
-    out = subprocess.run(command + ["--traced"] * traced, check=True,
-                         capture_output=True, text=True).stdout
+    out = subprocess.run(
+        command + ["--traced"] * traced, check=True, capture_output=True, text=True
+    ).stdout
     return json.loads(out)
 
 
@@ -81,11 +85,16 @@ def main() -> None:
         print(json.dumps(measure(args.child, args.pipeline, args.traced)))
         return
     print(f"pipeline {args.pipeline}")
-    print(f"{'case':26} {'input MB':>9} {'seconds':>8} {'blocks':>9} {'py peak MB':>11} {'RSS +MB':>8}")
+    print(
+        f"{'case':26} {'input MB':>9} {'seconds':>8} {'blocks':>9} {'py peak MB':>11} {'RSS +MB':>8}"
+    )
     for case in args.case or CASES:
         r = {**child(case, args.pipeline, False), **child(case, args.pipeline, True)}
-        print(f"{r['case']:26} {r['mb']:9.1f} {r['seconds']:8.2f} {r['blocks']:9,} "
-              f"{r['traced_mb']:11.0f} {r['rss_mb']:8.0f}", flush=True)
+        print(
+            f"{r['case']:26} {r['mb']:9.1f} {r['seconds']:8.2f} {r['blocks']:9,} "
+            f"{r['traced_mb']:11.0f} {r['rss_mb']:8.0f}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -25,8 +25,8 @@ from pathlib import Path
 import justext
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from benchmarks.corpus import default_corpus_path, load_pages  # noqa: E402
-from scrapy_declutter import extract  # noqa: E402
+from benchmarks.corpus import default_corpus_path, load_pages
+from scrapy_declutter import extract
 
 
 @dataclass
@@ -98,7 +98,9 @@ def main() -> None:
         compared += result.compared_blocks
         same += result.same_text
         worst.append((result.agreeing_blocks / max(result.compared_blocks, 1), page.file_id))
-    print(f"language={args.language} heading-fix={not args.as_is} pages={pages} reference-failures={failed}")
+    print(
+        f"language={args.language} heading-fix={not args.as_is} pages={pages} reference-failures={failed}"
+    )
     print(f"blocks agreeing: {agreeing}/{compared} = {agreeing / max(compared, 1):.4f}")
     print(f"pages with identical kept text: {same}/{pages} = {same / max(pages, 1):.4f}")
     print("least agreeing pages:", ", ".join(f"{fid} ({r:.2f})" for r, fid in sorted(worst)[:10]))

@@ -55,8 +55,14 @@ import lxml.html
 
 # The repo root first: benchmark the working tree's package even when it is not installed.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from benchmarks.corpus import (  # noqa: E402
-    Aggregate, Page, Score, aggregate, default_corpus_path, load_pages, score,
+from benchmarks.corpus import (
+    Aggregate,
+    Page,
+    Score,
+    aggregate,
+    default_corpus_path,
+    load_pages,
+    score,
 )
 
 Extractor = Callable[[bytes, str | None], str]
@@ -71,9 +77,12 @@ def _trafilatura(include_comments: bool) -> Extractor:
     import trafilatura
 
     def run(html: bytes, url: str | None) -> str:
-        return trafilatura.extract(
-            _decode(html), url=url, include_comments=include_comments, include_tables=True
-        ) or ""
+        return (
+            trafilatura.extract(
+                _decode(html), url=url, include_comments=include_comments, include_tables=True
+            )
+            or ""
+        )
 
     return run
 
@@ -145,10 +154,24 @@ ANCHORS: dict[str, Callable[[], Extractor]] = {
     "readability": _readability,
     "justext-en": _justext,
 }
-DEFAULT_EXTRACTORS = ["declutter", "trafilatura", "resiliparse", "boilerpy3-default",
-                      "boilerpy3-article", "readability", "justext-en"]
-PACKAGES = ["scrapy-declutter", "lxml", "trafilatura", "resiliparse", "boilerpy3",
-            "readability-lxml", "jusText"]
+DEFAULT_EXTRACTORS = [
+    "declutter",
+    "trafilatura",
+    "resiliparse",
+    "boilerpy3-default",
+    "boilerpy3-article",
+    "readability",
+    "justext-en",
+]
+PACKAGES = [
+    "scrapy-declutter",
+    "lxml",
+    "trafilatura",
+    "resiliparse",
+    "boilerpy3",
+    "readability-lxml",
+    "jusText",
+]
 
 
 def declutter_names() -> list[str]:
@@ -168,8 +191,9 @@ def make_extractor(name: str) -> Extractor:
         return _declutter(name.partition(":")[2])
     if name in ANCHORS:
         return ANCHORS[name]()
-    raise ValueError(f"unknown extractor {name!r} (known: declutter, declutter:<pipeline>, "
-                   f"{', '.join(ANCHORS)})")
+    raise ValueError(
+        f"unknown extractor {name!r} (known: declutter, declutter:<pipeline>, {', '.join(ANCHORS)})"
+    )
 
 
 @dataclass
@@ -202,8 +226,9 @@ def time_parse(page: Page) -> float:
     return time.perf_counter() - start
 
 
-def benchmark(pages, extractors: dict[str, Extractor], progress: bool = True
-              ) -> tuple[list[float], list[Run]]:
+def benchmark(
+    pages, extractors: dict[str, Extractor], progress: bool = True
+) -> tuple[list[float], list[Run]]:
     """Run every extractor on every page, page by page (so drift in machine load
     hits all of them alike). Returns bare-parse times and one Run per extractor."""
     parse_seconds: list[float] = []
@@ -230,15 +255,26 @@ def render(headers: list[str], rows: list[list[str]], style: str = "text") -> st
 
     def line(cells: list[str]) -> str:
         # First column left-aligned (names), the rest right-aligned (numbers).
-        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w)
-                         for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+        return "  ".join(
+            c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))
+        ).rstrip()
 
     if style == "markdown":
-        sep = "|" + "|".join(":" + "-" * (w + 1) if i == 0 else "-" * (w + 1) + ":"
-                             for i, w in enumerate(widths)) + "|"
-        body = ["| " + " | ".join(c.ljust(w) if i == 0 else c.rjust(w)
-                                  for i, (c, w) in enumerate(zip(r, widths))) + " |"
-                for r in [headers, *rows]]
+        sep = (
+            "|"
+            + "|".join(
+                ":" + "-" * (w + 1) if i == 0 else "-" * (w + 1) + ":" for i, w in enumerate(widths)
+            )
+            + "|"
+        )
+        body = [
+            "| "
+            + " | ".join(
+                c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))
+            )
+            + " |"
+            for r in [headers, *rows]
+        ]
         return "\n".join([body[0], sep, *body[1:]])
     rule = "  ".join(("=" if style == "rst" else "-") * w for w in widths)
     if style == "rst":
@@ -250,20 +286,50 @@ def summary_row(run: Run, agg: Aggregate, parse_median: float) -> dict:
     o = agg.overall
     median = statistics.median(run.seconds)
     return {
-        "extractor": run.name, "f1": o.f1, "precision": o.precision, "recall": o.recall,
-        "with_rate": o.with_rate, "without_rate": o.without_rate, "empty": o.empty,
-        "errors": len(run.errors), "median_ms": 1000 * median, "total_s": sum(run.seconds),
+        "extractor": run.name,
+        "f1": o.f1,
+        "precision": o.precision,
+        "recall": o.recall,
+        "with_rate": o.with_rate,
+        "without_rate": o.without_rate,
+        "empty": o.empty,
+        "errors": len(run.errors),
+        "median_ms": 1000 * median,
+        "total_s": sum(run.seconds),
         "x_lxml": median / parse_median if parse_median else None,
     }
 
 
 def main_table(rows: list[dict], style: str) -> str:
-    headers = ["extractor", "F1", "P", "R", "with", "without", "empty", "errors",
-               "median ms", "total s", "x lxml"]
-    cells = [[r["extractor"], fmt(r["f1"]), fmt(r["precision"]), fmt(r["recall"]),
-              fmt(r["with_rate"], True), fmt(r["without_rate"], True), str(r["empty"]),
-              str(r["errors"]), f"{r['median_ms']:.1f}", f"{r['total_s']:.1f}",
-              f"{r['x_lxml']:.1f}x" if r["x_lxml"] else "-"] for r in rows]
+    headers = [
+        "extractor",
+        "F1",
+        "P",
+        "R",
+        "with",
+        "without",
+        "empty",
+        "errors",
+        "median ms",
+        "total s",
+        "x lxml",
+    ]
+    cells = [
+        [
+            r["extractor"],
+            fmt(r["f1"]),
+            fmt(r["precision"]),
+            fmt(r["recall"]),
+            fmt(r["with_rate"], True),
+            fmt(r["without_rate"], True),
+            str(r["empty"]),
+            str(r["errors"]),
+            f"{r['median_ms']:.1f}",
+            f"{r['total_s']:.1f}",
+            f"{r['x_lxml']:.1f}x" if r["x_lxml"] else "-",
+        ]
+        for r in rows
+    ]
     return render(headers, cells, style)
 
 
@@ -285,14 +351,21 @@ def versions() -> dict[str, str]:
     return found
 
 
-def to_json(corpus: Path, parse_seconds: list[float], runs: list[Run],
-            rows: list[dict], aggs: dict[str, Aggregate]) -> dict:
+def to_json(
+    corpus: Path,
+    parse_seconds: list[float],
+    runs: list[Run],
+    rows: list[dict],
+    aggs: dict[str, Aggregate],
+) -> dict:
     return {
         "corpus": corpus.name,  # the name only: results files must not carry local paths
         "pages": len(parse_seconds),
         "versions": versions(),
-        "lxml_parse": {"median_ms": 1000 * statistics.median(parse_seconds),
-                       "total_s": sum(parse_seconds)},
+        "lxml_parse": {
+            "median_ms": 1000 * statistics.median(parse_seconds),
+            "total_s": sum(parse_seconds),
+        },
         "extractors": {
             run.name: {
                 "summary": row,
@@ -307,19 +380,37 @@ def to_json(corpus: Path, parse_seconds: list[float], runs: list[Run],
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("corpus", nargs="?", type=Path, default=default_corpus_path(),
-                   help="WCXB folder (default: <repo>/../shared/corpora/wcxb-dev)")
-    p.add_argument("--extractors", default=",".join(DEFAULT_EXTRACTORS),
-                   help="comma-separated names (default: %(default)s)")
+    p.add_argument(
+        "corpus",
+        nargs="?",
+        type=Path,
+        default=default_corpus_path(),
+        help="WCXB folder (default: <repo>/../shared/corpora/wcxb-dev)",
+    )
+    p.add_argument(
+        "--extractors",
+        default=",".join(DEFAULT_EXTRACTORS),
+        help="comma-separated names (default: %(default)s)",
+    )
     p.add_argument("--limit", type=int, help="only the first N pages")
     p.add_argument("--sample", type=int, help="N pages drawn at random (seeded by --seed)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", type=Path, help="write all figures (and per-page scores) here")
     style = p.add_mutually_exclusive_group()
-    style.add_argument("--rst", dest="style", action="store_const", const="rst",
-                       help="print the tables as RST simple tables")
-    style.add_argument("--markdown", dest="style", action="store_const", const="markdown",
-                       help="print the tables as Markdown")
+    style.add_argument(
+        "--rst",
+        dest="style",
+        action="store_const",
+        const="rst",
+        help="print the tables as RST simple tables",
+    )
+    style.add_argument(
+        "--markdown",
+        dest="style",
+        action="store_const",
+        const="markdown",
+        help="print the tables as Markdown",
+    )
     p.add_argument("--list", action="store_true", help="list extractor names and exit")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     return p.parse_args(argv)
@@ -353,9 +444,11 @@ def main(argv: list[str] | None = None) -> int:
     rows = [summary_row(run, aggs[run.name], parse_median) for run in runs]
 
     style = args.style or "text"
-    print(f"{args.corpus.name}: {len(parse_seconds)} pages, "
-          f"{aggs[runs[0].name].overall.scored} with a reference; bare lxml parse "
-          f"median {1000 * parse_median:.2f} ms, total {sum(parse_seconds):.1f} s\n")
+    print(
+        f"{args.corpus.name}: {len(parse_seconds)} pages, "
+        f"{aggs[runs[0].name].overall.scored} with a reference; bare lxml parse "
+        f"median {1000 * parse_median:.2f} ms, total {sum(parse_seconds):.1f} s\n"
+    )
     print(main_table(rows, style) + "\n")
     print(type_table(aggs, style))
     if args.json:

@@ -34,7 +34,9 @@ def run(redis, redis_url, server, site, workers, logs, off=False) -> dict:
     settings = {"MAX_IDLE_TIME_BEFORE_CLOSE": 1, "LOG_LEVEL": "INFO"}
     if off:
         settings["DECLUTTER_ENABLED"] = False
-    processes = [start_worker(redis_url, logs / f"{workers}-{i}.log", settings) for i in range(workers)]
+    processes = [
+        start_worker(redis_url, logs / f"{workers}-{i}.log", settings) for i in range(workers)
+    ]
     first = last = None
     deadline = time.monotonic() + 3600
     try:
@@ -89,30 +91,45 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--articles", type=int, default=2000, help="articles (100 per front page)")
     parser.add_argument("--paragraphs", type=int, default=20, help="paragraphs per article")
-    parser.add_argument("--latency", type=float, default=0.0, help="seconds the server waits per page")
+    parser.add_argument(
+        "--latency", type=float, default=0.0, help="seconds the server waits per page"
+    )
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
-    parser.add_argument("--off", action="store_true", help="also crawl with declutter off, per worker count")
+    parser.add_argument(
+        "--off", action="store_true", help="also crawl with declutter off, per worker count"
+    )
     args = parser.parse_args()
     site = Site(sections=max(1, args.articles // 100), per_section=100, paragraphs=args.paragraphs)
     ports = multiprocessing.Queue()
-    server_process = multiprocessing.Process(target=serve, args=(site, args.latency, ports), daemon=True)
+    server_process = multiprocessing.Process(
+        target=serve, args=(site, args.latency, ports), daemon=True
+    )
     server_process.start()
     server = RemoteSite(ports.get(timeout=30))
     with tempfile.TemporaryDirectory() as tmp, RedisServer(Path(tmp) / "redis") as redis_server:
         redis = redis_server.client()
-        print(f"{site.articles + site.sections} pages ({len(site.article(0)) // 1024} kB articles), "
-              f"latency {args.latency} s")
+        print(
+            f"{site.articles + site.sections} pages ({len(site.article(0)) // 1024} kB articles), "
+            f"latency {args.latency} s"
+        )
         baseline = None
         for workers in args.workers:
             for off in (True, False) if args.off else (False,):
                 result = run(redis, redis_server.url, server, site, workers, Path(tmp), off)
                 if not off:
                     baseline = baseline or result["pages_per_s"]
-                print(f"{workers} worker(s), declutter {'off' if off else 'on'}: "
-                      f"{result['pages_per_s']:.1f} pages/s"
-                      + ("" if off else f" ({result['pages_per_s'] / baseline:.2f}x),"
-                         f" declutter {result['declutter_ms']:.1f} ms/page")
-                      + f", {result['seconds']:.1f} s", flush=True)
+                print(
+                    f"{workers} worker(s), declutter {'off' if off else 'on'}: "
+                    f"{result['pages_per_s']:.1f} pages/s"
+                    + (
+                        ""
+                        if off
+                        else f" ({result['pages_per_s'] / baseline:.2f}x),"
+                        f" declutter {result['declutter_ms']:.1f} ms/page"
+                    )
+                    + f", {result['seconds']:.1f} s",
+                    flush=True,
+                )
     server_process.terminate()
 
 

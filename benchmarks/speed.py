@@ -23,8 +23,8 @@ from pathlib import Path
 import lxml.html
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from benchmarks.corpus import default_corpus_path, load_pages  # noqa: E402
-from scrapy_declutter import extract  # noqa: E402
+from benchmarks.corpus import default_corpus_path, load_pages
+from scrapy_declutter import extract
 
 
 def _justext(html: bytes) -> str:
@@ -84,7 +84,9 @@ def main() -> None:
     for name, values in times.items():
         median = statistics.median(values)
         vs_justext = f"{statistics.median(reference) / median:13.1f}" if reference else ""
-        print(f"{name:28}{median * 1000:10.2f}{sum(values):9.2f}{median / parse_median:9.2f}{vs_justext}")
+        print(
+            f"{name:28}{median * 1000:10.2f}{sum(values):9.2f}{median / parse_median:9.2f}{vs_justext}"
+        )
 
 
 if __name__ == "__main__":

@@ -18,8 +18,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from benchmarks.corpus import Score, aggregate, default_corpus_path, load_pages, score  # noqa: E402
-from scrapy_declutter import extract  # noqa: E402
+from benchmarks.corpus import Score, aggregate, default_corpus_path, load_pages, score
+from scrapy_declutter import extract
 
 TREE_DEPTHS = range(1, 6)
 
@@ -27,7 +27,9 @@ TREE_DEPTHS = range(1, 6)
 def configurations() -> list[tuple[str, dict]]:
     """(row name, ``extract`` keyword arguments), in the order they are printed."""
     rows = [("justext", {"pipeline": "justext"})]
-    rows += [(f"justext+tree d={d}", {"pipeline": "justext+tree", "tree_depth": d}) for d in TREE_DEPTHS]
+    rows += [
+        (f"justext+tree d={d}", {"pipeline": "justext+tree", "tree_depth": d}) for d in TREE_DEPTHS
+    ]
     rows.append(("boilerpipe-article", {"pipeline": "boilerpipe-article"}))
     rows += [
         (f"boilerpipe-article+tree d={d}", {"pipeline": "boilerpipe-article+tree", "tree_depth": d})
@@ -61,13 +63,20 @@ def main() -> None:
     aggregates = {name: aggregate(page_scores) for name, page_scores in scores.items()}
     first = next(iter(aggregates.values()))
     print(f"{pages} pages; word-level P / R / F1 averaged over pages\n")
-    print(table(f"all pages ({first.overall.scored} scored)", {n: a.overall for n, a in aggregates.items()}))
+    print(
+        table(
+            f"all pages ({first.overall.scored} scored)",
+            {n: a.overall for n, a in aggregates.items()},
+        )
+    )
     for page_type, summary in first.by_type.items():
         print()
-        print(table(
-            f"{page_type} ({summary.scored} scored)",
-            {n: a.by_type[page_type] for n, a in aggregates.items()},
-        ))
+        print(
+            table(
+                f"{page_type} ({summary.scored} scored)",
+                {n: a.by_type[page_type] for n, a in aggregates.items()},
+            )
+        )
 
 
 if __name__ == "__main__":

@@ -12,13 +12,31 @@ from pathlib import Path
 
 ARTICLES = {
     "New ferry terminal to open next spring": ("English", "The harbour authority said on Tuesday"),
-    "Town library reopens after two years of repairs": ("English", "The town library on Quay Street"),
+    "Town library reopens after two years of repairs": (
+        "English",
+        "The town library on Quay Street",
+    ),
     "Neue Brücke wird im Sommer eröffnet": ("German", "Die Stadtverwaltung hat am Dienstag"),
-    "Wochenmarkt zieht an den Hafen": ("German", "Der Wochenmarkt, der seit mehr als hundert Jahren"),
+    "Wochenmarkt zieht an den Hafen": (
+        "German",
+        "Der Wochenmarkt, der seit mehr als hundert Jahren",
+    ),
 }
-BOILERPLATE = ("We use cookies", "Wir verwenden Cookies", "Subscribe now", "Jetzt abonnieren",
-               "All rights reserved", "Rechte vorbehalten", "Related stories", "Mehr zum Thema",
-               "Kommentare", "Comments (2)", "Typical.", "Endlich!", "Most read")
+BOILERPLATE = (
+    "We use cookies",
+    "Wir verwenden Cookies",
+    "Subscribe now",
+    "Jetzt abonnieren",
+    "All rights reserved",
+    "Rechte vorbehalten",
+    "Related stories",
+    "Mehr zum Thema",
+    "Kommentare",
+    "Comments (2)",
+    "Typical.",
+    "Endlich!",
+    "Most read",
+)
 
 
 def problems(items: list[dict]) -> list[str]:
@@ -33,7 +51,9 @@ def problems(items: list[dict]) -> list[str]:
         language, sentence = ARTICLES[item["title"]]
         text = item.get("text") or ""
         if item.get("language") != language:
-            found.append(f"{item['title']!r}: language {item.get('language')!r}, expected {language!r}")
+            found.append(
+                f"{item['title']!r}: language {item.get('language')!r}, expected {language!r}"
+            )
         if sentence not in text:
             found.append(f"{item['title']!r}: text lacks {sentence!r}")
         found += [f"{item['title']!r}: text keeps {junk!r}" for junk in BOILERPLATE if junk in text]

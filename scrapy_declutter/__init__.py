@@ -2,7 +2,11 @@
 
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.errors import (
-    BinaryInputError, DeclutterError, InvalidInputError, InvalidOptionError, ParseError,
+    BinaryInputError,
+    DeclutterError,
+    InvalidInputError,
+    InvalidOptionError,
+    ParseError,
 )
 from scrapy_declutter.core.extraction import ExtractionResult, extract
 from scrapy_declutter.core.labels import Label
@@ -28,14 +32,15 @@ def __getattr__(name: str):
         return getattr(import_module(f"{__name__}.scrapy_layer.{_SCRAPY_COMPONENTS[name]}"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
+
 __all__ = [
     "Addon",
-    "DeclutterMiddleware",
-    "DeclutterPipeline",
-    "DeclutterSpiderMiddleware",
     "BinaryInputError",
     "Block",
     "DeclutterError",
+    "DeclutterMiddleware",
+    "DeclutterPipeline",
+    "DeclutterSpiderMiddleware",
     "ExtractionResult",
     "InvalidInputError",
     "InvalidOptionError",

@@ -68,7 +68,9 @@ class Site:
         return f"/article/{n}.html"
 
     def related(self, n: int) -> list[int]:
-        return sorted({(n + 1) % self.articles, (n + 37) % self.articles, (7 * n + 3) % self.articles} - {n})
+        return sorted(
+            {(n + 1) % self.articles, (n + 37) % self.articles, (7 * n + 3) % self.articles} - {n}
+        )
 
     def page(self, path: str) -> bytes | None:
         parts = path.strip("/").split("/")
@@ -91,17 +93,23 @@ class Site:
             f"Story {n}</a></h2><p>A short teaser for story {n}.</p></article>"
             for n in range(s * self.per_section, (s + 1) * self.per_section)
         )
-        return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Section {s}</title>'
-                f"</head><body>{_CHROME_TOP}<main>{teasers}</main>{_FOOTER}</body></html>").encode()
+        return (
+            f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Section {s}</title>'
+            f"</head><body>{_CHROME_TOP}<main>{teasers}</main>{_FOOTER}</body></html>"
+        ).encode()
 
     def article(self, n: int) -> bytes:
         body = [f"<p>{sentence(n)}. {_PARAGRAPHS[0]}</p>"]
         body += [f"<p>{_PARAGRAPHS[i % len(_PARAGRAPHS)]}</p>" for i in range(1, self.paragraphs)]
-        related = "".join(f'<li><a href="{self.article_path(m)}">Story {m}</a></li>' for m in self.related(n))
-        return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Story {n}</title>'
-                f'</head><body>{_CHROME_TOP}<main><article class="story"><h1>Story {n}</h1>'
-                f'{"".join(body)}</article><aside class="related"><h2>Related stories</h2><ul>'
-                f"{related}</ul></aside></main>{_FOOTER}</body></html>").encode()
+        related = "".join(
+            f'<li><a href="{self.article_path(m)}">Story {m}</a></li>' for m in self.related(n)
+        )
+        return (
+            f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Story {n}</title>'
+            f'</head><body>{_CHROME_TOP}<main><article class="story"><h1>Story {n}</h1>'
+            f'{"".join(body)}</article><aside class="related"><h2>Related stories</h2><ul>'
+            f"{related}</ul></aside></main>{_FOOTER}</body></html>"
+        ).encode()
 
 
 class SiteServer:
@@ -173,8 +181,14 @@ def start_worker(redis_url: str, log: Path, settings: dict | None = None) -> sub
     env = {**os.environ, "PYTHONPATH": str(REPO), "SCRAPY_PROJECT": "redis"}
     env.pop("SCRAPY_SETTINGS_MODULE", None)
     with open(log, "wb") as out:
-        return subprocess.Popen(command, cwd=REPO / "example_project", env=env,
-                                stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT)
+        return subprocess.Popen(
+            command,
+            cwd=REPO / "example_project",
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
 
 
 def wait(process: subprocess.Popen, timeout: float) -> int:

@@ -24,8 +24,14 @@ def block(
     """A block with the given features; ``label`` sets cf_label and label."""
     text = text if text is not None else ("x" * length)
     return Block(
-        text, _ELEMENT, link_chars=link_chars, heading=heading,
-        words=words, stopwords=stopwords, cf_label=label, label=label,
+        text,
+        _ELEMENT,
+        link_chars=link_chars,
+        heading=heading,
+        words=words,
+        stopwords=stopwords,
+        cf_label=label,
+        label=label,
     )
 
 

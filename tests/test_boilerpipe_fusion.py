@@ -31,7 +31,9 @@ def test_fused_group_features_are_sums():
 
 
 def test_fusion_unites_labels():
-    doc = document(bp_block(labels=BL.TITLE, label=B), bp_block(labels=BL.MIGHT_BE_CONTENT, label=G))
+    doc = document(
+        bp_block(labels=BL.TITLE, label=B), bp_block(labels=BL.MIGHT_BE_CONTENT, label=G)
+    )
     BlockProximityFusion()(doc)
     assert [b.boilerpipe_labels for b in doc.blocks] == [BL.TITLE | BL.MIGHT_BE_CONTENT] * 2
 
@@ -60,7 +62,12 @@ def test_no_content_means_no_fusion():
 
 
 def test_simple_fusion_joins_runs_of_equal_density():
-    doc = document(bp_block(10, density=5), bp_block(8, density=5), bp_block(8, density=7), bp_block(8, density=7))
+    doc = document(
+        bp_block(10, density=5),
+        bp_block(8, density=5),
+        bp_block(8, density=7),
+        bp_block(8, density=7),
+    )
     SimpleBlockFusionProcessor()(doc)
     assert heads(doc) == [None, 0, None, 2]
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from benchmarks.boilerpipe_parity import agreements, article_pages  # noqa: E402
-from benchmarks.corpus import load_pages  # noqa: E402
+from benchmarks.boilerpipe_parity import agreements, article_pages
+from benchmarks.corpus import load_pages
 
 pytest.importorskip("boilerpy3")
 

@@ -21,7 +21,9 @@ REPO = Path(__file__).resolve().parents[1]
 @pytest.fixture
 def run(tmp_path):
     """Run ``scrapy declutter ...`` with the command registered through COMMANDS_MODULE."""
-    (tmp_path / "cmdsettings.py").write_text('COMMANDS_MODULE = "scrapy_declutter.scrapy_layer.commands"\n')
+    (tmp_path / "cmdsettings.py").write_text(
+        'COMMANDS_MODULE = "scrapy_declutter.scrapy_layer.commands"\n'
+    )
     env = {
         **os.environ,
         "PYTHONPATH": os.pathsep.join([str(REPO), str(tmp_path)]),
@@ -31,7 +33,11 @@ def run(tmp_path):
     def run(*args):
         return subprocess.run(
             [sys.executable, "-m", "scrapy", "declutter", *args],
-            cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
         )
 
     return run
@@ -109,8 +115,15 @@ def test_a_bad_setting_is_a_usage_error_naming_it(run, page):
 
 
 def test_settings_choose_the_options(run, page):
-    result = run("-s", "DECLUTTER_PIPELINE=justext", "-s", "DECLUTTER_LENGTH_LOW=5000",
-                 "-s", "DECLUTTER_LENGTH_HIGH=5000", str(page))
+    result = run(
+        "-s",
+        "DECLUTTER_PIPELINE=justext",
+        "-s",
+        "DECLUTTER_LENGTH_LOW=5000",
+        "-s",
+        "DECLUTTER_LENGTH_HIGH=5000",
+        str(page),
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == ""
 

@@ -3,11 +3,11 @@
 import math
 
 from scrapy_declutter import Label, extract
-from scrapy_declutter.stages.content_model import KeepContentRegion, load_model
 from scrapy_declutter.core.document import BlockTree, build_document
-from scrapy_declutter.stages.content_features import content_region, context_features, page_features
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.presets import build_pipeline
+from scrapy_declutter.stages.content_features import content_region, context_features, page_features
+from scrapy_declutter.stages.content_model import KeepContentRegion, load_model
 
 PARAGRAPH = (
     "The council said on Monday that the new bridge over the river would open in the spring, "
@@ -97,7 +97,11 @@ def test_context_scores_are_the_rows_scores():
     short = [i % 3 == 0 for i in range(len(lengths))]
     context = context_features(first, document.tree(), lengths, short)
     expected = [
-        1 / (1 + math.exp(-model.context_bias - sum(w * x for w, x in zip(model.context_weights, row))))
+        1
+        / (
+            1
+            + math.exp(-model.context_bias - sum(w * x for w, x in zip(model.context_weights, row)))
+        )
         for row in context.rows()
     ]
     assert len(expected) == len(lengths) > 5
@@ -174,7 +178,13 @@ def test_keep_content_region_labels_by_region_and_threshold():
         # the article scores high, the footer above the threshold, the related
         # links just below it (but above the region's lower bar), the menu low
         block.score = (
-            0.9 if "article" in tags else 0.52 if "footer" in tags else 0.45 if "aside" in tags else 0.0
+            0.9
+            if "article" in tags
+            else 0.52
+            if "footer" in tags
+            else 0.45
+            if "aside" in tags
+            else 0.0
         )
     KeepContentRegion(0.5)(document)
     kept = {b.text for b in document.blocks if b.label is Label.GOOD}
@@ -203,7 +213,9 @@ def test_shipped_model_matches_the_features():
     model = load_model()
     document = justext_document(PAGE)
     lengths = [len(b.text) for b in document.blocks]
-    row = context_features([0.5] * len(lengths), document.tree(), lengths, [False] * len(lengths)).rows()[0]
+    row = context_features(
+        [0.5] * len(lengths), document.tree(), lengths, [False] * len(lengths)
+    ).rows()[0]
     assert len(model.context_weights) == len(row)
     assert all(name in model.block_weights for name in ("len", "ld", "digits", "in:nav"))
 
@@ -237,4 +249,6 @@ def test_when_the_model_keeps_nothing_jusText_labels_stand():
     for block in document.blocks:
         block.score, block.block_score = 0.2, 0.2
     KeepContentRegion(0.5)(document)
-    assert justext_kept and [b.text for b in document.blocks if b.label is Label.GOOD] == justext_kept
+    assert (
+        justext_kept and [b.text for b in document.blocks if b.label is Label.GOOD] == justext_kept
+    )

@@ -46,7 +46,11 @@ def test_undeclared_utf8():
 
 
 def test_invalid_bytes_are_replaced_not_fatal():
-    data = html('<meta charset="utf-8">').encode().replace(b"</body>", b"<p>bad \xff\xfe bytes</p></body>")
+    data = (
+        html('<meta charset="utf-8">')
+        .encode()
+        .replace(b"</body>", b"<p>bad \xff\xfe bytes</p></body>")
+    )
     result = extract(data)
     assert [b.text for b in result.blocks] == [TEXT, "bad \ufffd\ufffd bytes"]
 

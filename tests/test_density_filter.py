@@ -1,9 +1,9 @@
 import statistics
 
 from scrapy_declutter.core.blocks import tag_markup
-from scrapy_declutter.stages.density_filter import TextDensityFilter
 from scrapy_declutter.core.document import build_document
 from scrapy_declutter.core.labels import Label
+from scrapy_declutter.stages.density_filter import TextDensityFilter
 
 LONG = "A sentence of plain running text, long enough to count as a line. "
 
@@ -32,7 +32,11 @@ def test_blocks_know_their_tags():
 def test_dense_long_blocks_stay():
     document = build_document(PAGE, language=None)
     TextDensityFilter()(document)
-    assert [b.label for b in document.blocks] == [Label.GOOD] * 3 + [Label.BAD, Label.BAD, Label.GOOD]
+    assert [b.label for b in document.blocks] == [Label.GOOD] * 3 + [
+        Label.BAD,
+        Label.BAD,
+        Label.GOOD,
+    ]
 
 
 def test_threshold_is_half_minus_the_sample_deviation():

@@ -13,8 +13,17 @@ import signal
 import pytest
 
 from tests.distributed import (
-    BOILERPLATE, ITEMS_KEY, SPIDER, Site, SiteServer, items, push_start_urls, sentence,
-    start_worker, wait, wait_for,
+    BOILERPLATE,
+    ITEMS_KEY,
+    SPIDER,
+    Site,
+    SiteServer,
+    items,
+    push_start_urls,
+    sentence,
+    start_worker,
+    wait,
+    wait_for,
 )
 from tests.redisserver import RedisServer, find_redis_server
 
@@ -40,8 +49,9 @@ def redis_server(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def site_server():
-    # A little latency, as a real site has, so the crawl lasts long enough to share.
-    with SiteServer(SITE, latency=0.02) as server:
+    # Latency, as a real site has, so that one worker alone would need some 6 s,
+    # longer than the other needs to notice the shared queue (its 5 s heartbeat).
+    with SiteServer(SITE, latency=0.2) as server:
         yield server
 
 
@@ -117,8 +127,10 @@ def test_two_workers_crawl_every_page_exactly_once(redis, redis_server, site_ser
 
 
 def test_killing_a_worker_loses_no_page(redis, redis_server, site_server, tmp_path):
-    victim, survivor = (start_worker(redis_server.url, tmp_path / f"worker{i}.log", WORKER_SETTINGS)
-                        for i in range(2))
+    victim, survivor = (
+        start_worker(redis_server.url, tmp_path / f"worker{i}.log", WORKER_SETTINGS)
+        for i in range(2)
+    )
     push_front_pages(redis, site_server)
     try:
         assert wait_for(lambda: redis.llen(ITEMS_KEY) >= 100, timeout=60), "the crawl did not start"
@@ -138,15 +150,20 @@ def test_killing_a_worker_loses_no_page(redis, redis_server, site_server, tmp_pa
     # are in the duplicate filter. A restart with the pages that have no item
     # pushed again as start URLs (which skip the duplicate filter) recovers them.
     done = {item["url"] for item in items(redis)}
-    missing = [url for url in (article_url(site_server, n) for n in range(SITE.articles)) if url not in done]
+    missing = [
+        url
+        for url in (article_url(site_server, n) for n in range(SITE.articles))
+        if url not in done
+    ]
     assert len(missing) < SITE.articles - 100
     for attempt in range(3):
         if not missing:
             break
         push_start_urls(redis, missing)
         log = tmp_path / f"restart{attempt}.log"
-        assert wait(start_worker(redis_server.url, log, WORKER_SETTINGS), WORKER_TIMEOUT) == 0, \
+        assert wait(start_worker(redis_server.url, log, WORKER_SETTINGS), WORKER_TIMEOUT) == 0, (
             log.read_text(encoding="utf-8")[-3000:]
+        )
         done = {item["url"] for item in items(redis)}
         missing = [url for url in missing if url not in done]
     check_items(redis, site_server)

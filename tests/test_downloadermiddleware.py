@@ -123,7 +123,8 @@ async def test_reactor_serves_other_requests_while_a_page_is_extracted(server, m
     # run; only a reactor left free during the extraction can run it.
     event, outcome = threading.Event(), []
     monkeypatch.setitem(
-        PIPELINES, "wait-for-event",
+        PIPELINES,
+        "wait-for-event",
         lambda options: (WaitForEvent(event, outcome), *justext_stages(options)),
     )
     OrderSpider.event = event
@@ -143,6 +144,7 @@ async def test_extraction_errors_are_logged_and_counted_and_the_crawl_goes_on(
     def broken(options):
         def stage(document):
             raise RuntimeError("stage failed")
+
         return (stage,)
 
     monkeypatch.setitem(PIPELINES, "broken", broken)

@@ -16,7 +16,11 @@ def test_example_crawl_writes_clean_items(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     result = subprocess.run(
         [sys.executable, "-m", "scrapy", "crawl", "news", "-O", str(out)],
-        cwd=REPO / "example_project", env=env, capture_output=True, text=True, timeout=120,
+        cwd=REPO / "example_project",
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert result.returncode == 0, result.stderr
     assert "declutter: 5 pages decluttered" in result.stderr
@@ -29,6 +33,9 @@ def test_example_crawl_writes_clean_items(tmp_path):
 
 def test_checks_catch_a_bad_crawl():
     assert problems([]) != []
-    item = {"title": "New ferry terminal to open next spring", "language": "English",
-            "text": "The harbour authority said on Tuesday ... We use cookies"}
+    item = {
+        "title": "New ferry terminal to open next spring",
+        "language": "English",
+        "text": "The harbour authority said on Tuesday ... We use cookies",
+    }
     assert any("We use cookies" in problem for problem in problems([item]))

@@ -4,7 +4,12 @@ import pickle
 import pytest
 
 from scrapy_declutter import (
-    DeclutterError, InvalidInputError, InvalidOptionError, Label, Options, extract,
+    DeclutterError,
+    InvalidInputError,
+    InvalidOptionError,
+    Label,
+    Options,
+    extract,
 )
 
 ARTICLE = """
@@ -33,7 +38,14 @@ def test_text_is_kept_blocks_separated_by_blank_lines():
 
 def test_blocks_in_document_order_with_features():
     result = extract(ARTICLE)
-    assert [b.text[:6] for b in result.blocks] == ["Home", "News", "Rivers", "Scient", "They f", "Copyri"]
+    assert [b.text[:6] for b in result.blocks] == [
+        "Home",
+        "News",
+        "Rivers",
+        "Scient",
+        "They f",
+        "Copyri",
+    ]
     heading = result.blocks[2]
     assert heading.heading and heading.cf_label is Label.SHORT and heading.label is Label.GOOD
     menu = result.blocks[0]
@@ -61,7 +73,13 @@ def test_bytes_and_str_give_the_same_result():
 
 
 def test_empty_and_blank_pages_have_no_blocks():
-    for html in ("", "   \n\t", b"", b"<html></html>", "<html><head><title>x</title></head></html>"):
+    for html in (
+        "",
+        "   \n\t",
+        b"",
+        b"<html></html>",
+        "<html><head><title>x</title></head></html>",
+    ):
         result = extract(html)
         assert result.blocks == [] and result.text == ""
 

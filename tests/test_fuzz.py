@@ -15,7 +15,13 @@ from hypothesis import strategies as st
 from scrapy_declutter import DeclutterError, Label, extract
 from tests.site import ARTICLE_DE, ARTICLE_EN
 
-PIPELINES = ["declutter", "justext+tree", "boilerpipe-article+tree", "boilerpipe-default", "density"]
+PIPELINES = [
+    "declutter",
+    "justext+tree",
+    "boilerpipe-article+tree",
+    "boilerpipe-default",
+    "density",
+]
 FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 CONTROL = re.compile("[\x00-\x08\x0b\x0e-\x1f]")
 
@@ -38,9 +44,27 @@ def check(html, pipeline="justext+tree"):
 TAGS = """html head body title meta p div span a b i br hr table tr td th tbody ul ol li
 h1 h3 pre button select option textarea script style template iframe noscript noframes
 frameset frame form input img svg math plaintext xmp font center blockquote dl dt dd""".split()
-WORDS = ["the", "river", "people", "\u0645\u0631\u062d\u0628\u0627", "\u6cb3\u6d41", "&amp;",
-         "&nbsp;", "&#0;", "&#x110000;", "&bogus", "<", ">", "]]>", "\x00", "\x0c", "\u200f",
-         "\ud7ff", "\ufffe", "\U0001f600"]
+WORDS = [
+    "the",
+    "river",
+    "people",
+    "\u0645\u0631\u062d\u0628\u0627",
+    "\u6cb3\u6d41",
+    "&amp;",
+    "&nbsp;",
+    "&#0;",
+    "&#x110000;",
+    "&bogus",
+    "<",
+    ">",
+    "]]>",
+    "\x00",
+    "\x0c",
+    "\u200f",
+    "\ud7ff",
+    "\ufffe",
+    "\U0001f600",
+]
 
 
 @st.composite
@@ -50,19 +74,48 @@ def tag_soup(draw):
         kind = draw(st.integers(0, 9))
         tag = draw(st.sampled_from(TAGS))
         if kind <= 2:
-            attrs = draw(st.sampled_from(["", ' class="x"', " href='/a'", ' lang="de"',
-                                          ' xmlns="http://www.w3.org/1999/xhtml"', ' a="<b>"', " x=", ' "']))
+            attrs = draw(
+                st.sampled_from(
+                    [
+                        "",
+                        ' class="x"',
+                        " href='/a'",
+                        ' lang="de"',
+                        ' xmlns="http://www.w3.org/1999/xhtml"',
+                        ' a="<b>"',
+                        " x=",
+                        ' "',
+                    ]
+                )
+            )
             parts.append(f"<{tag}{attrs}>")
         elif kind <= 4:
             parts.append(f"</{tag}>")
         elif kind <= 7:
             parts.append(" ".join(draw(st.lists(st.sampled_from(WORDS), max_size=30))))
         else:
-            parts.append(draw(st.sampled_from([
-                "<!-- c -->", "<!--", "-->", "<![CDATA[x]]>", "<?pi x?>", "<?xml version='1.0'?>",
-                "<!DOCTYPE html>", '<!DOCTYPE x [<!ENTITY e "E">]>', "&e;", "<br/>", "<p/>", "</html>",
-                "<meta charset='utf-16'>", "<meta http-equiv='Content-Type' content='text/html; charset=rot13'>",
-            ])))
+            parts.append(
+                draw(
+                    st.sampled_from(
+                        [
+                            "<!-- c -->",
+                            "<!--",
+                            "-->",
+                            "<![CDATA[x]]>",
+                            "<?pi x?>",
+                            "<?xml version='1.0'?>",
+                            "<!DOCTYPE html>",
+                            '<!DOCTYPE x [<!ENTITY e "E">]>',
+                            "&e;",
+                            "<br/>",
+                            "<p/>",
+                            "</html>",
+                            "<meta charset='utf-16'>",
+                            "<meta http-equiv='Content-Type' content='text/html; charset=rot13'>",
+                        ]
+                    )
+                )
+            )
     return "".join(parts)
 
 

@@ -26,14 +26,18 @@ def page(body: str, head: str = "") -> str:
 
 # -- empty, binary, encodings --------------------------------------------------
 
+
 @pytest.mark.parametrize("html", ["", " ", "\n\t\r\n  \f", b"", b"   \r\n", "\u3000\u00a0 "])
 def test_empty_and_white_space_bodies_have_no_blocks(html):
     result = extract(html)
     assert result.blocks == [] and result.text == "" and result.language is None
 
 
-@pytest.mark.parametrize("data", [hostile.png(), hostile.gzip_stream(), bytes(range(256)) * 8],
-                         ids=["png", "gzip", "all-bytes"])
+@pytest.mark.parametrize(
+    "data",
+    [hostile.png(), hostile.gzip_stream(), bytes(range(256)) * 8],
+    ids=["png", "gzip", "all-bytes"],
+)
 def test_binary_data_served_as_html_is_a_binary_input_error(data):
     with pytest.raises(BinaryInputError) as info:
         extract(data)
@@ -42,7 +46,9 @@ def test_binary_data_served_as_html_is_a_binary_input_error(data):
 
 def test_a_few_control_characters_are_dropped_not_binary():
     assert texts(page("<p>a\x01b\x00c\x1bd</p><p>tab\there\x0bvertical</p>")) == [
-        "abcd", "tab here vertical"]
+        "abcd",
+        "tab here vertical",
+    ]
 
 
 def test_invalid_utf8_is_replaced_and_the_rest_kept():
@@ -52,8 +58,11 @@ def test_invalid_utf8_is_replaced_and_the_rest_kept():
 
 
 def test_mixed_encodings_decode_by_the_declared_one():
-    data = (page(f"<p>{TEXT}</p>", '<meta charset="utf-8">').encode()
-            .replace(b"</body>", f"<p>{TEXT}</p></body>".encode("cp1252")))
+    data = (
+        page(f"<p>{TEXT}</p>", '<meta charset="utf-8">')
+        .encode()
+        .replace(b"</body>", f"<p>{TEXT}</p></body>".encode("cp1252"))
+    )
     first, second = texts(data)
     assert first == TEXT
     assert second == TEXT.encode("cp1252").decode("utf-8", "replace")
@@ -64,7 +73,9 @@ def test_a_lying_meta_charset_is_honoured_as_browsers_do():
     assert texts(data) == [TEXT.encode("utf-8").decode("cp1251", "replace")]
 
 
-@pytest.mark.parametrize("codec", ["rot13", "idna", "hex", "undefined", "punycode", "no-such-codec"])
+@pytest.mark.parametrize(
+    "codec", ["rot13", "idna", "hex", "undefined", "punycode", "no-such-codec"]
+)
 @pytest.mark.parametrize("where", ["meta", "argument"])
 def test_a_declared_codec_that_is_not_for_text_is_ignored(codec, where):
     head = f'<meta charset="{codec}">' if where == "meta" else ""
@@ -86,6 +97,7 @@ def test_lone_surrogates_in_str_are_replaced():
 
 # -- size ----------------------------------------------------------------------
 
+
 def test_a_50_mb_page_is_extracted_whole():
     html = hostile.big_page(50)
     assert len(html) > 50_000_000
@@ -95,8 +107,10 @@ def test_a_50_mb_page_is_extracted_whole():
     assert len(result.text) > 49_000_000
 
 
-@pytest.mark.parametrize(("tag", "closed"), [("div", True), ("div", False), ("span", False),
-                                             ("b", False), ("table", True)])
+@pytest.mark.parametrize(
+    ("tag", "closed"),
+    [("div", True), ("div", False), ("span", False), ("b", False), ("table", True)],
+)
 def test_100000_nested_elements_keep_their_text(tag, closed):
     result = within(120, extract, hostile.nested(100_000, tag, closed))
     assert END in [block.text for block in result.blocks]
@@ -138,9 +152,12 @@ def test_long_runs_of_equal_blocks_stay_linear(pipeline):
 
 # -- broken markup -------------------------------------------------------------
 
+
 def test_unclosed_and_misnested_tags():
-    html = ("<p><b><i>bold italic</b> text</i><table><tr><td><p>cell<div>in cell</table>"
-            "<ul><li>one<li>two</ul><p>last <a href=x>link")
+    html = (
+        "<p><b><i>bold italic</b> text</i><table><tr><td><p>cell<div>in cell</table>"
+        "<ul><li>one<li>two</ul><p>last <a href=x>link"
+    )
     assert texts(html) == ["bold italic text", "cell", "in cell", "one", "two", "last link"]
 
 
@@ -159,20 +176,24 @@ def test_a_button_that_swallows_the_page_is_not_skipped():
 
 
 def test_xhtml_with_xml_declaration_doctype_and_namespaces():
-    html = ('<?xml version="1.0" encoding="utf-16"?>\n'
-            '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" '
-            '"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">\n'
-            '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:svg="http://www.w3.org/2000/svg" '
-            'xml:lang="en"><head><title>X</title></head><body>'
-            f'<p>{TEXT}</p><svg:svg><svg:text>label</svg:text></svg:svg><p class="x"/></body></html>')
+    html = (
+        '<?xml version="1.0" encoding="utf-16"?>\n'
+        '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" '
+        '"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">\n'
+        '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:svg="http://www.w3.org/2000/svg" '
+        'xml:lang="en"><head><title>X</title></head><body>'
+        f'<p>{TEXT}</p><svg:svg><svg:text>label</svg:text></svg:svg><p class="x"/></body></html>'
+    )
     result = extract(html.encode("utf-8"))
     assert [b.text for b in result.blocks] == [TEXT, "label"]
     assert result.title == "X"
 
 
 def test_frameset_has_no_content_of_its_own():
-    html = ('<html><frameset cols="50%,50%"><frame src="a.html"><frame src="b.html">'
-            "<noframes><body><p>Your browser does not do frames</p></body></noframes></frameset></html>")
+    html = (
+        '<html><frameset cols="50%,50%"><frame src="a.html"><frame src="b.html">'
+        "<noframes><body><p>Your browser does not do frames</p></body></noframes></frameset></html>"
+    )
     assert texts(html) == []
 
 
@@ -182,23 +203,29 @@ def test_iframe_noembed_content_is_not_text():
 
 
 def test_comments_cdata_and_processing_instructions_in_odd_places():
-    html = ('<?php echo 1 ?><!-- before --><!DOCTYPE html><!-- after doctype --><html><!-- h -->'
-            "<head><title>T<!-- in title --></title></head><!-- between --><body>"
-            "<p>Hello <!-- c --> world <![CDATA[ hidden ]]> and <?pi x?> more</p>"
-            "<table><!-- in table --><tr><td>cell</td></tr></table><p>unclosed <!-- comment"
-            "</p></body></html>")
+    html = (
+        "<?php echo 1 ?><!-- before --><!DOCTYPE html><!-- after doctype --><html><!-- h -->"
+        "<head><title>T<!-- in title --></title></head><!-- between --><body>"
+        "<p>Hello <!-- c --> world <![CDATA[ hidden ]]> and <?pi x?> more</p>"
+        "<table><!-- in table --><tr><td>cell</td></tr></table><p>unclosed <!-- comment"
+        "</p></body></html>"
+    )
     assert texts(html) == ["Hello world and more", "cell", "unclosed"]
 
 
 def test_entities_are_not_expanded_from_a_dtd():
-    html = ('<!DOCTYPE html [<!ENTITY a "AAAAAAAAAA"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;">]>'
-            "<html><body><p>&b; &amp; &lt;tag&gt; &#233; &#0; &#xD800; &nosuch;</p></body></html>")
+    html = (
+        '<!DOCTYPE html [<!ENTITY a "AAAAAAAAAA"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;">]>'
+        "<html><body><p>&b; &amp; &lt;tag&gt; &#233; &#0; &#xD800; &nosuch;</p></body></html>"
+    )
     assert "&b; & <tag> \u00e9 \ufffd \ufffd &nosuch;" in texts(html)
     assert "AAAA" not in extract(html).text
 
 
 def test_right_to_left_text():
-    arabic = "\u0647\u0630\u0627 \u0646\u0635 \u0639\u0631\u0628\u064a \u200f\u0637\u0648\u064a\u0644."
+    arabic = (
+        "\u0647\u0630\u0627 \u0646\u0635 \u0639\u0631\u0628\u064a \u200f\u0637\u0648\u064a\u0644."
+    )
     hebrew = "\u05d6\u05d4\u05d5 \u05d8\u05e7\u05e1\u05d8 \u05d1\u05e2\u05d1\u05e8\u05d9\u05ea."
     html = f'<html dir="rtl" lang="ar"><body><p>{arabic * 20}</p><p dir="rtl">{hebrew}</p></body></html>'
     result = extract(html)
@@ -216,20 +243,48 @@ def test_cjk_text_is_kept_in_language_independent_mode():
 
 
 def test_a_page_that_is_only_a_script():
-    for html in ("<script>document.write('<p>hi</p>')</script>",
-                 "<script>var s = '</p><p>not text';</script>",
-                 page("", "<script src=x></script><style>p{}</style>")):
+    for html in (
+        "<script>document.write('<p>hi</p>')</script>",
+        "<script>var s = '</p><p>not text';</script>",
+        page("", "<script src=x></script><style>p{}</style>"),
+    ):
         result = extract(html)
         assert result.blocks == [] and result.text == ""
 
 
-@pytest.mark.parametrize("pipeline", ["declutter", "justext", "justext+tree", "boilerpipe-article",
-                                      "boilerpipe-article+tree", "boilerpipe-default", "density"])
+@pytest.mark.parametrize(
+    "pipeline",
+    [
+        "declutter",
+        "justext",
+        "justext+tree",
+        "boilerpipe-article",
+        "boilerpipe-article+tree",
+        "boilerpipe-default",
+        "density",
+    ],
+)
 def test_every_pipeline_takes_the_hostile_small_pages(pipeline):
     pages = [
-        "", "<", "<<<>>>", "</p></div></html>", "<html>", "<body/>", "<p>", "<!--", "<![CDATA[",
-        "<?xml?>", "<!DOCTYPE>", "&", "&#", "&#x;", "<a href=", "<br>" * 50, "<button>" * 50,
-        hostile.nested(3000, "font", False), page("<p>x</p>" * 500),
+        "",
+        "<",
+        "<<<>>>",
+        "</p></div></html>",
+        "<html>",
+        "<body/>",
+        "<p>",
+        "<!--",
+        "<![CDATA[",
+        "<?xml?>",
+        "<!DOCTYPE>",
+        "&",
+        "&#",
+        "&#x;",
+        "<a href=",
+        "<br>" * 50,
+        "<button>" * 50,
+        hostile.nested(3000, "font", False),
+        page("<p>x</p>" * 500),
         page("<h1>Title</h1>" + "<p>" + PARAGRAPH.format(n=1) + "</p>"),
     ]
     for html in pages:

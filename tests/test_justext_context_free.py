@@ -36,7 +36,9 @@ def test_copyright_blocks_are_bad(text):
 
 
 def test_thresholds_are_parameters():
-    strict = ClassifyContextFree(length_low=10, length_high=20, stopwords_low=0.5, stopwords_high=0.6)
+    strict = ClassifyContextFree(
+        length_low=10, length_high=20, stopwords_low=0.5, stopwords_high=0.6
+    )
     assert strict.classify(block(length=30, words=10, stopwords=6)) is L.GOOD
     assert strict.classify(block(length=15, words=10, stopwords=6)) is L.NEAR_GOOD
     assert strict.classify(block(length=15, words=10, stopwords=4)) is L.BAD

@@ -4,7 +4,12 @@ import pytest
 
 from scrapy_declutter import InvalidOptionError, extract
 from scrapy_declutter.core import languages
-from scrapy_declutter.core.languages import guess_language, stoplist, stoplist_for, validate_language
+from scrapy_declutter.core.languages import (
+    guess_language,
+    stoplist,
+    stoplist_for,
+    validate_language,
+)
 
 GERMAN = (
     "Die Bundesregierung hat am Mittwoch beschlossen, dass die neuen Regeln für den "
@@ -33,9 +38,18 @@ def test_every_jusText_language_has_a_stoplist():
 
 @pytest.mark.parametrize(
     "code, name",
-    [("en", "English"), ("EN-gb", "English"), ("de_AT", "German"), ("german", "German"),
-     ("Norwegian_Bokmal", "Norwegian_Bokmal"), ("nb", "Norwegian_Bokmal"), ("pt-BR", "Portuguese"),
-     ("zh", None), ("", None), (None, None)],
+    [
+        ("en", "English"),
+        ("EN-gb", "English"),
+        ("de_AT", "German"),
+        ("german", "German"),
+        ("Norwegian_Bokmal", "Norwegian_Bokmal"),
+        ("nb", "Norwegian_Bokmal"),
+        ("pt-BR", "Portuguese"),
+        ("zh", None),
+        ("", None),
+        (None, None),
+    ],
 )
 def test_stoplist_for_codes_and_names(code, name):
     assert stoplist_for(code) == name

@@ -14,7 +14,7 @@ from scrapy_declutter import extract
 class Recorder(BaseHTTPRequestHandler):
     requests: list[str] = []
 
-    def do_GET(self):  # noqa: N802 (http.server's name)
+    def do_GET(self):
         Recorder.requests.append(self.path)
         body = b'<!ENTITY e "FETCHED">' if "dtd" in self.path or "ent" in self.path else b"FETCHED"
         self.send_response(200)
@@ -64,8 +64,10 @@ def test_external_dtd_entities_and_xinclude_are_not_fetched(recording_server, tm
 
 
 def test_entities_from_a_dtd_stay_unexpanded():
-    html = ('<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">'
-            '<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]><p>&c;&c;&c;&c;</p>')
+    html = (
+        '<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">'
+        '<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]><p>&c;&c;&c;&c;</p>'
+    )
     assert [b.text for b in extract(html).blocks][-1] == "&c;&c;&c;&c;"
 
 
@@ -82,14 +84,32 @@ def _calls(tree: ast.AST):
 
 
 def test_nothing_in_the_package_evaluates_or_fetches():
-    forbidden = {"eval", "exec", "compile", "__import__", "breakpoint", "pickle.loads",
-                 "pickle.load", "marshal.loads", "etree.XSLT", "etree.XMLParser", "etree.XML",
-                 "etree.parse", "urlopen", "request.urlopen", "subprocess.run", "os.system"}
+    forbidden = {
+        "eval",
+        "exec",
+        "compile",
+        "__import__",
+        "breakpoint",
+        "pickle.loads",
+        "pickle.load",
+        "marshal.loads",
+        "etree.XSLT",
+        "etree.XMLParser",
+        "etree.XML",
+        "etree.parse",
+        "urlopen",
+        "request.urlopen",
+        "subprocess.run",
+        "os.system",
+    }
     package = Path(scrapy_declutter.__file__).parent
     found = {}
     for path in package.rglob("*.py"):
-        calls = {call for call in _calls(ast.parse(path.read_text(encoding="utf-8")))
-                 if call in forbidden or call.endswith((".xinclude", ".xslt"))}
+        calls = {
+            call
+            for call in _calls(ast.parse(path.read_text(encoding="utf-8")))
+            if call in forbidden or call.endswith((".xinclude", ".xslt"))
+        }
         if calls:
             found[path.name] = calls
     assert found == {}

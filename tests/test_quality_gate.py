@@ -26,7 +26,9 @@ def sample_f1(corpus: Path, sample: int, seed: int) -> float:
 def test_default_pipeline_f1_does_not_drop(corpus_path):
     baseline = json.loads(BASELINE.read_text())
     f1 = sample_f1(corpus_path, baseline["sample"], baseline["seed"])
-    assert f1 >= baseline["f1"] - ALLOWED_DROP, f"F1 {f1:.4f} < recorded {baseline['f1']:.4f} - {ALLOWED_DROP}"
+    assert f1 >= baseline["f1"] - ALLOWED_DROP, (
+        f"F1 {f1:.4f} < recorded {baseline['f1']:.4f} - {ALLOWED_DROP}"
+    )
 
 
 if __name__ == "__main__":

@@ -42,14 +42,26 @@ _HOSTILE = {
     "error": (ARTICLE_EN, "text/html", "error"),
     "nested": (hostile.nested(3000, "div", closed=False).encode(), "text/html", "page"),
     "breaks": (hostile.breaks(3000).encode(), "text/html", "page"),
-    "bad_utf8": (ARTICLE_EN.replace(b"planned", b"plan\xff\xfened"), "text/html; charset=utf-8", "page"),
+    "bad_utf8": (
+        ARTICLE_EN.replace(b"planned", b"plan\xff\xfened"),
+        "text/html; charset=utf-8",
+        "page",
+    ),
     "lying_charset": (ARTICLE_EN, "text/html; charset=utf-16", "page"),
     "utf16": (ARTICLE_EN.decode().encode("utf-16"), "text/html", "page"),
     "button": (ARTICLE_EN.replace(b"<h1>", b"<button><div>Menu</button><h1>"), "text/html", "page"),
-    "frameset": (b"<frameset><frame src=a><noframes><p>no</p></noframes></frameset>", "text/html", "page"),
+    "frameset": (
+        b"<frameset><frame src=a><noframes><p>no</p></noframes></frameset>",
+        "text/html",
+        "page",
+    ),
     "script": (b"<script>document.write('<p>x</p>')</script>", "text/html", "page"),
     "controls": (ARTICLE_EN.replace(b"planned", b"plan\x00ne\x01d"), "text/html", "page"),
-    "after_html": (ARTICLE_EN.replace(b"</body></html>", b"</body></html><p>late</p>"), "text/html", "page"),
+    "after_html": (
+        ARTICLE_EN.replace(b"</body></html>", b"</body></html><p>late</p>"),
+        "text/html",
+        "page",
+    ),
 }
 KINDS = list(_HOSTILE) + ["article"] * 5  # a quarter of the pages are plain articles
 
@@ -57,7 +69,7 @@ KINDS = list(_HOSTILE) + ["article"] * 5  # a quarter of the pages are plain art
 class Pages(Resource):
     """``/<n>``: page ``n``, of kind ``KINDS[n % len(KINDS)]``."""
 
-    def getChild(self, path, request):  # noqa: N802 (twisted's name)
+    def getChild(self, path, request):
         kind = _kind(int(path))
         body, content_type, _ = _HOSTILE.get(kind, (ARTICLE_EN, "text/html", "page"))
         return Data(body, content_type)
@@ -68,7 +80,9 @@ class CountingSpider(scrapy.Spider):
 
     name = "counting"
 
-    def __init__(self, base="", count=0, meta_for=None, close_after=None, with_html=False, **kwargs):
+    def __init__(
+        self, base="", count=0, meta_for=None, close_after=None, with_html=False, **kwargs
+    ):
         super().__init__(**kwargs)
         self.base, self.count = base, count
         self.meta_for = meta_for or (lambda n: {})
@@ -114,6 +128,7 @@ def pages_server():
 def raises(options):
     def stage(document):
         raise RuntimeError("injected failure")
+
     return (stage,)
 
 
@@ -122,9 +137,13 @@ async def test_5000_pages_items_out_equal_items_in(pages_server, monkeypatch, ca
     monkeypatch.setitem(PIPELINES, "raises", raises)
     count = 5000
     items, stats, spider = await run(
-        {"DECLUTTER_MAX_BODY_SIZE": MAX_BODY, "CONCURRENT_REQUESTS": 32,
-         "DECLUTTER_BLOCKS": "none"},
-        base=pages_server, count=count,
+        {
+            "DECLUTTER_MAX_BODY_SIZE": MAX_BODY,
+            "CONCURRENT_REQUESTS": 32,
+            "DECLUTTER_BLOCKS": "none",
+        },
+        base=pages_server,
+        count=count,
         meta_for=lambda n: {"declutter": {"pipeline": "raises"}} if _kind(n) == "error" else {},
     )
     expected = Counter(_HOSTILE.get(_kind(n), (None, None, "page"))[2] for n in range(count))
@@ -139,7 +158,9 @@ async def test_5000_pages_items_out_equal_items_in(pages_server, monkeypatch, ca
     by_kind = {}
     for item in items:
         by_kind.setdefault(_kind(int(item["url"].rsplit("/", 1)[1])), []).append(item)
-    assert all("text" not in item for kind in ("error", "binary", "too_large") for item in by_kind[kind])
+    assert all(
+        "text" not in item for kind in ("error", "binary", "too_large") for item in by_kind[kind]
+    )
     for kind in ("article", "bad_utf8", "utf16", "button", "controls", "after_html"):
         assert all(ARTICLE_EN_SENTENCE in item["text"] for item in by_kind[kind]), kind
     assert all(item["text"] == "" for kind in ("frameset", "script") for item in by_kind[kind])
@@ -168,8 +189,10 @@ async def test_a_killed_worker_process_is_replaced_and_the_crawl_goes_on(
     monkeypatch.setenv("DECLUTTER_TEST_MARKERS", str(tmp_path))
     monkeypatch.setattr("scrapy_declutter.scrapy_layer.middleware.extract_page", dying_extract_page)
     items, stats, spider = await run(
-        {"DECLUTTER_WORKERS": 1, "CONCURRENT_REQUESTS": 1}, timeout=300,
-        base=server_for_articles, count=10,
+        {"DECLUTTER_WORKERS": 1, "CONCURRENT_REQUESTS": 1},
+        timeout=300,
+        base=server_for_articles,
+        count=10,
     )
     assert len(items) == len(spider.yielded) == 10
     texts = {item["url"].rsplit("/", 1)[1]: item.get("text") for item in items}
@@ -180,7 +203,7 @@ async def test_a_killed_worker_process_is_replaced_and_the_crawl_goes_on(
 
 
 class Articles(Resource):
-    def getChild(self, path, request):  # noqa: N802
+    def getChild(self, path, request):
         return Data(ARTICLE_EN, "text/html")
 
 
@@ -198,6 +221,7 @@ def slow(options):
 
     def stage(document):
         time.sleep(0.01)
+
     return (stage, *justext_stages(options))
 
 
@@ -211,7 +235,12 @@ async def test_closing_the_spider_mid_crawl_neither_hangs_nor_drops_items(
     if workers == 0:
         settings["DECLUTTER_PIPELINE"] = "slow"
     items, stats, spider = await run(
-        settings, timeout=300, base=server_for_articles, count=400, close_after=40, with_html=True,
+        settings,
+        timeout=300,
+        base=server_for_articles,
+        count=400,
+        close_after=40,
+        with_html=True,
     )
     assert stats["finish_reason"] == "enough"
     assert 40 <= len(spider.yielded) < 400

@@ -87,7 +87,13 @@ def test_depth_counts_ancestors():
 
 def test_deep_nesting_needs_no_recursion():
     n = 100_000
-    html = "<html><body><p>before</p>" + "<div>" * n + "deep" + "</div>" * n + "<p>after</p></body></html>"
+    html = (
+        "<html><body><p>before</p>"
+        + "<div>" * n
+        + "deep"
+        + "</div>" * n
+        + "<p>after</p></body></html>"
+    )
     assert texts(html) == ["before", "deep", "after"]
     html = "<html><body>" + "<span>" * n + "inline" + "</span>" * n + "</body></html>"
     assert texts(html) == ["inline"]
@@ -99,7 +105,10 @@ def test_many_siblings():
 
 
 def test_unclosed_and_misnested_tags():
-    assert texts("<div><p>one<p>two <b>bold <i>both</b> italic</i></div>") == ["one", "two bold both italic"]
+    assert texts("<div><p>one<p>two <b>bold <i>both</b> italic</i></div>") == [
+        "one",
+        "two bold both italic",
+    ]
 
 
 def test_xhtml_with_declaration_and_namespace():

@@ -26,14 +26,18 @@ def test_defaults():
 
 
 def test_strings_from_the_command_line_are_converted():
-    config = Config.from_settings(Settings({
-        "DECLUTTER_LENGTH_LOW": "50",
-        "DECLUTTER_MAX_LINK_DENSITY": "0.5",
-        "DECLUTTER_NO_HEADINGS": "true",
-        "DECLUTTER_LANGUAGE": "None",
-        "DECLUTTER_WORKERS": "2",
-        "DECLUTTER_OVERWRITE": "1",
-    }))
+    config = Config.from_settings(
+        Settings(
+            {
+                "DECLUTTER_LENGTH_LOW": "50",
+                "DECLUTTER_MAX_LINK_DENSITY": "0.5",
+                "DECLUTTER_NO_HEADINGS": "true",
+                "DECLUTTER_LANGUAGE": "None",
+                "DECLUTTER_WORKERS": "2",
+                "DECLUTTER_OVERWRITE": "1",
+            }
+        )
+    )
     assert config.options.length_low == 50
     assert config.options.max_link_density == 0.5
     assert config.options.no_headings is True
@@ -75,6 +79,7 @@ async def test_a_bad_setting_stops_the_crawl_before_any_request(server):
     requests = []
     server.root.getChildWithDefault = lambda *args: requests.append(args)  # never called
     with pytest.raises(InvalidOptionError, match="^DECLUTTER_MAX_LINK_DENSITY:"):
-        await crawl(settings={**ADDON, "DECLUTTER_MAX_LINK_DENSITY": 3},
-                    urls=[server.url("article-en")])
+        await crawl(
+            settings={**ADDON, "DECLUTTER_MAX_LINK_DENSITY": 3}, urls=[server.url("article-en")]
+        )
     assert requests == []

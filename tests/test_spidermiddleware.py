@@ -49,7 +49,9 @@ async def test_every_item_type_is_filled(server, item_factory):
     assert type(item) is item_factory
     assert ARTICLE_EN_SENTENCE in read(item, "text")
     blocks = read(item, "blocks")
-    assert any(block["label"] == "good" and ARTICLE_EN_SENTENCE in block["text"] for block in blocks)
+    assert any(
+        block["label"] == "good" and ARTICLE_EN_SENTENCE in block["text"] for block in blocks
+    )
     assert any(block["label"] == "bad" for block in blocks)
 
 
@@ -84,8 +86,12 @@ async def test_item_with_text_is_kept_unless_overwrite(server):
 @pytest_twisted.ensureDeferred
 async def test_blocks_setting_and_field_names(server, blocks, expected_labels):
     url = server.url("article-en")
-    settings = {**ADDON, "DECLUTTER_BLOCKS": blocks,
-                "DECLUTTER_TEXT_FIELD": "body", "DECLUTTER_BLOCKS_FIELD": "parts"}
+    settings = {
+        **ADDON,
+        "DECLUTTER_BLOCKS": blocks,
+        "DECLUTTER_TEXT_FIELD": "body",
+        "DECLUTTER_BLOCKS_FIELD": "parts",
+    }
     (item,) = (await crawl(settings=settings, urls=[url])).items
     assert ARTICLE_EN_SENTENCE in item["body"]
     assert "text" not in item and "blocks" not in item

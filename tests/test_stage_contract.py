@@ -10,7 +10,15 @@ from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.presets import build_pipeline, pipeline_names
 
 # Fields a stage may write; everything else is the page's and stays as the walk made it.
-LABEL_FIELDS = {"score", "block_score", "cf_label", "label", "boilerpipe_labels", "fused_into", "_word_wrap"}
+LABEL_FIELDS = {
+    "score",
+    "block_score",
+    "cf_label",
+    "label",
+    "boilerpipe_labels",
+    "fused_into",
+    "_word_wrap",
+}
 
 PAGE = """<html><head><title>Storm hits the coast | Daily News</title></head><body>
 <div id="nav"><a href="/">Home</a> | <a href="/news">News</a> | <a href="/sport">Sport</a></div>
@@ -61,7 +69,12 @@ def test_deterministic_and_stateless(pipeline):
     for _ in range(3):  # the same pipeline object, so no state may leak between pages
         document = build_document(PAGE, language="English")
         pipeline(document)
-        runs.append([(b.label, b.boilerpipe_labels, b.fused_into and b.fused_into.offset) for b in document.blocks])
+        runs.append(
+            [
+                (b.label, b.boilerpipe_labels, b.fused_into and b.fused_into.offset)
+                for b in document.blocks
+            ]
+        )
     assert runs[0] == runs[1] == runs[2]
 
 

@@ -35,7 +35,9 @@ def kept_after_tree(html: str, depth: int) -> list[str]:
 def test_grandparent_keeps_the_article_and_drops_the_aside():
     # the article's grandparent is <body>, the teaser's is #aside
     assert kept_after_tree(ARTICLE, 2) == [
-        "Storm hits the coast", "First paragraph of the story.", "Second paragraph of it."
+        "Storm hits the coast",
+        "First paragraph of the story.",
+        "Second paragraph of it.",
     ]
 
 
@@ -44,7 +46,8 @@ def test_parent_splits_paragraphs_in_wrappers():
     assert kept_after_tree(WRAPPED, 1) == ["Second paragraph of the story, longer."]
     # their grandparent is #article; the heading's is <body>, and it is lost
     assert kept_after_tree(WRAPPED, 2) == [
-        "First paragraph of the story.", "Second paragraph of the story, longer."
+        "First paragraph of the story.",
+        "Second paragraph of the story, longer.",
     ]
 
 
@@ -62,7 +65,9 @@ def test_list_items_and_cells_belong_to_their_list_and_table():
     document = build_document(html, language=None)
     assert [paragraph(b.element).tag for b in document.blocks] == ["ul", "ul", "table", "p"]
     assert kept_after_tree(html, 1) == [
-        "one item of the list", "two", "a cell with a lot of text in it, more than the list"
+        "one item of the list",
+        "two",
+        "a cell with a lot of text in it, more than the list",
     ]
 
 

@@ -10,15 +10,15 @@ as a string. These are the small shims; scrapy-declutter needs none of them.
 """
 
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from scrapy import signals
 from scrapy.exceptions import DontCloseSpider
 from scrapy.utils.defer import maybe_deferred_to_future
 from scrapy_redis.pipelines import RedisPipeline
 from scrapy_redis.scheduler import Scheduler
-from scrapy_redis.stats import RedisStatsCollector
 from scrapy_redis.spiders import RedisMixin
+from scrapy_redis.stats import RedisStatsCollector
 from twisted.internet.threads import deferToThread
 
 
@@ -118,7 +118,7 @@ def _value(key, value):
         except (TypeError, ValueError):
             pass
     if key.endswith("_time") and isinstance(value, (int, float)):
-        return datetime.fromtimestamp(value, timezone.utc)
+        return datetime.fromtimestamp(value, UTC)
     return value
 
 

@@ -12,7 +12,7 @@ needs nothing here: the add-on line in ``settings.py`` is all.
 Needs the ``redis`` extra: ``python -m pip install -e ".[redis]"`` in the checkout.
 """
 
-from newsroom.settings import *  # noqa: F401,F403  (the add-on line comes from here)
+from newsroom.settings import *  # noqa: F403  (the add-on line comes from here)
 
 # The worker spider imports scrapy-redis, so only this profile loads its module.
 SPIDER_MODULES = ["newsroom.spiders", "newsroom.spiders_redis"]

@@ -213,8 +213,17 @@ def segment(root: etree._Element) -> list[Block]:
             text = text.strip(" ")
         if text:
             blocks.append(  # link text's edge spaces can outnumber the block's
-                Block(text, start, min(link_chars, len(text)), link_words, start_heading,
-                      start_depth, len(blocks), first_tag, tags - first_tag)
+                Block(
+                    text,
+                    start,
+                    min(link_chars, len(text)),
+                    link_words,
+                    start_heading,
+                    start_depth,
+                    len(blocks),
+                    first_tag,
+                    tags - first_tag,
+                )
             )
         parts.clear()
         link_chars = link_words = 0

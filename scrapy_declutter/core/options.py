@@ -55,7 +55,11 @@ class Options:
                 _fail(name, value, "a whole number >= 0")
         for name in ("stopwords_low", "stopwords_high", "max_link_density", "content_threshold"):
             value = getattr(self, name)
-            if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value <= 1:
+            if (
+                not isinstance(value, (int, float))
+                or isinstance(value, bool)
+                or not 0 <= value <= 1
+            ):
                 _fail(name, value, "a number from 0 to 1")
         depth = self.tree_depth
         if not isinstance(depth, int) or isinstance(depth, bool) or not 1 <= depth <= 5:
@@ -65,7 +69,11 @@ class Options:
         if self.length_low > self.length_high:
             _fail("length_low", self.length_low, f"at most length_high ({self.length_high})")
         if self.stopwords_low > self.stopwords_high:
-            _fail("stopwords_low", self.stopwords_low, f"at most stopwords_high ({self.stopwords_high})")
+            _fail(
+                "stopwords_low",
+                self.stopwords_low,
+                f"at most stopwords_high ({self.stopwords_high})",
+            )
 
     @classmethod
     def from_kwargs(cls, **kwargs: Any) -> "Options":

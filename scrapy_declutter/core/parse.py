@@ -61,16 +61,16 @@ _CONTROL_CHARS = re.compile("[\x00-\x08\x0b\x0e-\x1f]")
 _SNIFF_CHARS = 1024
 _MAX_CONTROL_SHARE = 0.05
 _MIN_BINARY_CONTROLS = 16
-_VOID = frozenset(
-    b"area base br col embed hr img input link meta param source track wbr".split()
-)
+_VOID = frozenset(b"area base br col embed hr img input link meta param source track wbr".split())
 
 
 def _decode_undeclared(body: bytes) -> tuple[str, str]:
     head = body[:_SNIFF_CHARS]
     if len(head) >= 8:  # UTF-16 without a BOM: mostly ASCII, so every other byte is 0
-        for encoding, zeros, others in (("utf-16-le", head[1::2], head[::2]),
-                                        ("utf-16-be", head[::2], head[1::2])):
+        for encoding, zeros, others in (
+            ("utf-16-le", head[1::2], head[::2]),
+            ("utf-16-be", head[::2], head[1::2]),
+        ):
             if zeros.count(0) > 0.8 * len(zeros) and not others.count(0):
                 return body.decode(encoding, "replace"), encoding
     try:
@@ -84,7 +84,7 @@ def _decode(html: bytes, encoding: str | None) -> tuple[str, str]:
     ``html_to_unicode`` in parts, so that undeclared bytes are decoded once)."""
     bom_encoding, bom = read_bom(html)
     if bom_encoding:
-        return to_unicode(html[len(bom):], bom_encoding), bom_encoding
+        return to_unicode(html[len(bom) :], bom_encoding), bom_encoding
     content_type = f"text/html; charset={encoding}" if encoding else None
     declared = http_content_type_encoding(content_type) or html_body_declared_encoding(html)
     if declared is None:

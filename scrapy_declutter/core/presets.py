@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from scrapy_declutter.core.document import Document
 from scrapy_declutter.stages.boilerpipe import (
     BlockProximityFusion,
     BoilerplateBlockFilter,
@@ -20,10 +21,12 @@ from scrapy_declutter.stages.boilerpipe import (
     SimpleBlockFusionProcessor,
     TerminatingBlocksFinder,
 )
-from scrapy_declutter.stages.boilerpipe_classifiers import DensityRulesClassifier, NumWordsRulesClassifier
-from scrapy_declutter.stages.density_filter import TextDensityFilter
+from scrapy_declutter.stages.boilerpipe_classifiers import (
+    DensityRulesClassifier,
+    NumWordsRulesClassifier,
+)
 from scrapy_declutter.stages.content_model import KeepContentRegion, ScoreContent
-from scrapy_declutter.core.document import Document
+from scrapy_declutter.stages.density_filter import TextDensityFilter
 from scrapy_declutter.stages.justext import (
     ClassifyContextFree,
     ClassifyContextSensitive,

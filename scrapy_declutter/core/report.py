@@ -37,13 +37,13 @@ def render_report(result: ExtractionResult) -> str:
         parts.append(
             f'<div class="block {state}{heading}" title="{escape(block["xpath"])}">'
             f'<div class="meta"><span class="label">{verdict}</span> '
-            f'label={escape(str(block["label"]))} context-free={escape(str(block["cf_label"]))}'
-            f' length={block["length"]} words={block["words"]}'
-            f' link density={block["link_density"]:.2f}'
-            f' stopword density={block["stopword_density"]:.2f}'
-            f'{"" if block["score"] is None else " score=%.2f" % block["score"]}'
-            f'{"" if block["block_score"] is None else " block score=%.2f" % block["block_score"]}'
-            f'{" heading" if block["heading"] else ""}</div>'
+            f"label={escape(str(block['label']))} context-free={escape(str(block['cf_label']))}"
+            f" length={block['length']} words={block['words']}"
+            f" link density={block['link_density']:.2f}"
+            f" stopword density={block['stopword_density']:.2f}"
+            f"{'' if block['score'] is None else ' score=%.2f' % block['score']}"
+            f"{'' if block['block_score'] is None else ' block score=%.2f' % block['block_score']}"
+            f"{' heading' if block['heading'] else ''}</div>"
             f'<div class="text">{escape(block["text"])}</div></div>'
         )
     parts.append("</body></html>")
@@ -53,7 +53,9 @@ def render_report(result: ExtractionResult) -> str:
 def format_blocks(result: ExtractionResult, width: int = 60) -> str:
     """One line per block: label, context-free class, heading, length,
     densities, the content model's score (``-`` without one), text."""
-    lines = [f"{'label':<6}{'cf':<10}{'h':<2}{'length':>7}{'links':>7}{'stops':>7}{'score':>7}  text"]
+    lines = [
+        f"{'label':<6}{'cf':<10}{'h':<2}{'length':>7}{'links':>7}{'stops':>7}{'score':>7}  text"
+    ]
     for block in result.blocks:
         text = block.text if len(block.text) <= width else block.text[: width - 1] + "…"
         score = "-" if block.score is None else f"{block.score:.2f}"

@@ -35,7 +35,8 @@ def fill_item(adapter: ItemAdapter, data: dict, config: Config, recorder: Record
         recorder.warn_once(
             item_type,
             "declutter: %s declares no field %s; its items are not filled",
-            item_type, error,
+            item_type,
+            error,
         )
         return False
     recorder.item()

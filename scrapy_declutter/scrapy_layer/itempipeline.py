@@ -14,8 +14,8 @@ from scrapy.exceptions import NotConfigured
 from scrapy.utils.defer import maybe_deferred_to_future
 
 from scrapy_declutter.core.errors import BinaryInputError
-from scrapy_declutter.scrapy_layer.item_output import fill_item, has_own_html
 from scrapy_declutter.scrapy_layer.config import Config
+from scrapy_declutter.scrapy_layer.item_output import fill_item, has_own_html
 from scrapy_declutter.scrapy_layer.stats import Recorder
 from scrapy_declutter.scrapy_layer.worker_task import extract_page
 from scrapy_declutter.scrapy_layer.workers import Workers
@@ -48,15 +48,17 @@ class DeclutterPipeline:
             return item
         url = adapter.get("url")
         try:
-            data, seconds = await maybe_deferred_to_future(self.workers.run(
-                extract_page,
-                adapter[self.config.html_field],
-                url if isinstance(url, str) else None,
-                None,
-                None,
-                self.config.options,
-                self.config.blocks,
-            ))
+            data, seconds = await maybe_deferred_to_future(
+                self.workers.run(
+                    extract_page,
+                    adapter[self.config.html_field],
+                    url if isinstance(url, str) else None,
+                    None,
+                    None,
+                    self.config.options,
+                    self.config.blocks,
+                )
+            )
         except BinaryInputError:
             self.recorder.item_skipped("binary")
             return item

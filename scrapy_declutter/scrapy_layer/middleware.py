@@ -23,8 +23,8 @@ from scrapy.utils.defer import maybe_deferred_to_future
 from w3lib.encoding import http_content_type_encoding
 
 from scrapy_declutter.core.errors import BinaryInputError, InvalidOptionError
-from scrapy_declutter.scrapy_layer.item_output import fill_item, has_own_html
 from scrapy_declutter.scrapy_layer.config import META_OVERRIDE, META_RESULT, Config
+from scrapy_declutter.scrapy_layer.item_output import fill_item, has_own_html
 from scrapy_declutter.scrapy_layer.stats import Recorder
 from scrapy_declutter.scrapy_layer.worker_task import extract_page
 from scrapy_declutter.scrapy_layer.workers import Workers
@@ -53,15 +53,17 @@ class DeclutterMiddleware:
         header = response.headers.get("Content-Type")
         language = response.headers.get("Content-Language")
         try:
-            data, seconds = await maybe_deferred_to_future(self.workers.run(
-                extract_page,
-                response.body,
-                response.url,
-                http_content_type_encoding(header.decode("latin-1")) if header else None,
-                language.decode("latin-1") if language else None,
-                options,
-                self.config.blocks,
-            ))
+            data, seconds = await maybe_deferred_to_future(
+                self.workers.run(
+                    extract_page,
+                    response.body,
+                    response.url,
+                    http_content_type_encoding(header.decode("latin-1")) if header else None,
+                    language.decode("latin-1") if language else None,
+                    options,
+                    self.config.blocks,
+                )
+            )
         except BinaryInputError:
             self.recorder.page_skipped("binary")
             return response
@@ -96,8 +98,11 @@ class DeclutterMiddleware:
         except InvalidOptionError as error:
             self.recorder.page_skipped("invalid_meta")
             self.recorder.warn_once(
-                f"meta:{error}", "declutter: bad meta[%r] on %s: %s",
-                META_OVERRIDE, response.url, error,
+                f"meta:{error}",
+                "declutter: bad meta[%r] on %s: %s",
+                META_OVERRIDE,
+                response.url,
+                error,
             )
             return None
 

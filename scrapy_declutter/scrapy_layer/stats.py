@@ -49,8 +49,12 @@ class Recorder:
         self.stats.inc_value("declutter/errors")
         self.stats.inc_value(f"declutter/errors/{name}")
         logger.error(
-            "declutter: %s on %s: %s", name, where, error,
-            exc_info=error, extra={"spider": self.crawler.spider},
+            "declutter: %s on %s: %s",
+            name,
+            where,
+            error,
+            exc_info=error,
+            extra={"spider": self.crawler.spider},
         )
 
     def warn_once(self, key: str, message: str, *args) -> None:
@@ -63,13 +67,17 @@ class Recorder:
         pages = stats.get("declutter/pages", 0)
         seconds = stats.get("declutter/seconds", 0.0)
         per_page = f" ({1000 * seconds / pages:.1f} ms/page)" if pages else ""
-        skipped = {k.rsplit("/", 1)[1]: v for k, v in stats.items()
-                   if k.startswith("declutter/pages_skipped/")}
+        skipped = {
+            k.rsplit("/", 1)[1]: v
+            for k, v in stats.items()
+            if k.startswith("declutter/pages_skipped/")
+        }
         reasons = ", ".join(f"{k}: {v}" for k, v in sorted(skipped.items()))
         return (
             f"declutter: {pages} pages decluttered in {seconds:.2f} s{per_page}, "
             f"{stats.get('declutter/items', 0)} items filled, "
-            f"{sum(skipped.values())} pages skipped" + (f" ({reasons})" if reasons else "")
+            f"{sum(skipped.values())} pages skipped"
+            + (f" ({reasons})" if reasons else "")
             + f", {stats.get('declutter/errors', 0)} errors"
         )
 

@@ -21,7 +21,6 @@ from twisted.internet.defer import Deferred
 from twisted.python.failure import Failure
 from twisted.python.threadpool import ThreadPool
 
-
 _workers: "WeakKeyDictionary[object, Workers]" = WeakKeyDictionary()
 
 

@@ -39,7 +39,7 @@ _REMOVED = REMOVED.value
 class TextBlock:
     """A block of Boilerpipe's text document: one fusion group of our blocks."""
 
-    __slots__ = ("blocks", "words", "link_words", "words_in_wrapped_lines", "wrapped_lines")
+    __slots__ = ("blocks", "link_words", "words", "words_in_wrapped_lines", "wrapped_lines")
 
     def __init__(self, block: Block) -> None:
         self.blocks: list[Block] = []
@@ -148,8 +148,12 @@ class TerminatingBlocksFinder:
     word_limit: int = 20
     starts: tuple[str, ...] = ("comments", "© reuters", "please rate this")
     contains: tuple[str, ...] = (
-        "what you think...", "add your comment", "add comment",
-        "reader views", "have your say", "reader comments",
+        "what you think...",
+        "add your comment",
+        "add comment",
+        "reader views",
+        "have your say",
+        "reader comments",
     )
     equals: tuple[str, ...] = ("thanks for your comments - this feedback is now closed",)
 
@@ -233,7 +237,7 @@ class BlockProximityFusion:
     def __call__(self, document: Document) -> None:
         groups = text_blocks(document)
         if self.content_only:
-            groups = groups[next((i for i, g in enumerate(groups) if g.is_content), len(groups)):]
+            groups = groups[next((i for i, g in enumerate(groups) if g.is_content), len(groups)) :]
         if len(groups) < 2:
             return
         previous = groups[0]

@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from scrapy_declutter.stages.boilerpipe import TextBlock, text_blocks
 from scrapy_declutter.core.document import Document
+from scrapy_declutter.stages.boilerpipe import TextBlock, text_blocks
 
 
 class _Edge(NamedTuple):

@@ -136,11 +136,22 @@ def page_features(document: Document) -> PageFeatures:
                 short_text = lower
         short_texts.append(short_text)
         end_cue = block.words < 8 and END_CUE.match(text) is not None
-        kinds.append((
-            block.cf_label, block.label, tags[node], block.heading,
-            cf_labels[i], labels[i], cf_labels[i + 2], labels[i + 2],  # the neighbours'
-            text[-1] in ".!?:;", is_title, end_cue, after_end,
-        ))
+        kinds.append(
+            (
+                block.cf_label,
+                block.label,
+                tags[node],
+                block.heading,
+                cf_labels[i],
+                labels[i],
+                cf_labels[i + 2],
+                labels[i + 2],  # the neighbours'
+                text[-1] in ".!?:;",
+                is_title,
+                end_cue,
+                after_end,
+            )
+        )
         after_end = after_end or end_cue
     names = [
         None if tag in _PAGE_ROOTS else (element.get("class"), element.get("id"))
@@ -178,8 +189,20 @@ def _short_words(short_text: str) -> frozenset[str]:
 
 
 def _kind_names(kind: tuple) -> frozenset[str]:
-    (cf_label, label, tag, heading, cf_before, before, cf_after, after,
-     end_punctuation, is_title, end_cue, after_end) = kind
+    (
+        cf_label,
+        label,
+        tag,
+        heading,
+        cf_before,
+        before,
+        cf_after,
+        after,
+        end_punctuation,
+        is_title,
+        end_cue,
+        after_end,
+    ) = kind
     names = [
         "bias",
         f"cf:{cf_label}",
@@ -238,7 +261,11 @@ def logits(probabilities: Iterable[float]) -> list[float]:
     """The log-odds of each probability, clipped to +-``_LOGIT_BOUND``."""
     log = math.log
     return [
-        log(p / (1 - p)) if _LOWEST < p < _HIGHEST else _LOGIT_BOUND if p >= _HIGHEST else -_LOGIT_BOUND
+        log(p / (1 - p))
+        if _LOWEST < p < _HIGHEST
+        else _LOGIT_BOUND
+        if p >= _HIGHEST
+        else -_LOGIT_BOUND
         for p in probabilities
     ]
 
@@ -326,8 +353,13 @@ def context_features(
         math.log1p(len(scores)) / 6,
     )
     return ContextFeatures(
-        [-5.0, -5.0, *logits(scores), -5.0, -5.0], block_parents,
-        tree.lines_above_blocks(LINE_LENGTH), means, shares, page, short_links,
+        [-5.0, -5.0, *logits(scores), -5.0, -5.0],
+        block_parents,
+        tree.lines_above_blocks(LINE_LENGTH),
+        means,
+        shares,
+        page,
+        short_links,
     )
 
 

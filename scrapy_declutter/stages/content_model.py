@@ -24,6 +24,7 @@ from operator import add, mul
 
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import BlockTree, Document
+from scrapy_declutter.core.labels import BAD, GOOD
 from scrapy_declutter.stages.content_features import (
     BLOCK_NUMBERS,
     CONTEXT_LEVELS,
@@ -40,7 +41,6 @@ from scrapy_declutter.stages.content_features import (
     context_features,
     page_features,
 )
-from scrapy_declutter.core.labels import BAD, GOOD
 
 MODEL = "content.json"
 # Each kind of key keeps the summed weights of this many keys; then it starts afresh.
@@ -107,7 +107,7 @@ class ContentModel:
         weights = self._weights_by_prefix.get(prefix)
         if weights is None:
             weights = self._weights_by_prefix[prefix] = {
-                name[len(prefix):]: weight
+                name[len(prefix) :]: weight
                 for name, weight in self.block_weights.items()
                 if name.startswith(prefix)
             }
@@ -126,24 +126,39 @@ class ContentModel:
         short_term = page_weights[3] + page_weights[4] * features.page[1]  # the link share
         parts = [
             {node: mean_weight * mean + share_weight * shares[node] for node, mean in means.items()}
-            for (mean_weight, share_weight), means, shares in zip(pairs, features.means, features.shares)
+            for (mean_weight, share_weight), means, shares in zip(
+                pairs, features.means, features.shares
+            )
         ]
-        missing = [mean_weight * features.MISSING[0] + share_weight * features.MISSING[1]
-                   for mean_weight, share_weight in pairs]
+        missing = [
+            mean_weight * features.MISSING[0] + share_weight * features.MISSING[1]
+            for mean_weight, share_weight in pairs
+        ]
         by_parent = {  # siblings share their ancestors
-            parent: constant + sum(
-                part[node] if node >= 0 else absent for part, absent, node in zip(parts, missing, line)
+            parent: constant
+            + sum(
+                part[node] if node >= 0 else absent
+                for part, absent, node in zip(parts, missing, line)
             )
             for parent, line in features.lines.items()
         }
         logits = features.logits  # with two pads at each edge
         return _sigmoids(
-            by_parent[parent] + (short_term if short else 0.0)
-            + before2 * two_before + before1 * one_before + own * logit
-            + after1 * one_after + after2 * two_after
+            by_parent[parent]
+            + (short_term if short else 0.0)
+            + before2 * two_before
+            + before1 * one_before
+            + own * logit
+            + after1 * one_after
+            + after2 * two_after
             for parent, short, two_before, one_before, logit, one_after, two_after in zip(
-                features.parents, features.short_links,
-                logits, logits[1:], logits[2:], logits[3:], logits[4:],
+                features.parents,
+                features.short_links,
+                logits,
+                logits[1:],
+                logits[2:],
+                logits[3:],
+                logits[4:],
             )
         )
 
@@ -164,9 +179,7 @@ def _sigmoids(totals: Iterable[float]) -> list[float]:
 def load_model(name: str = MODEL) -> ContentModel:
     """The shipped model, read once per process."""
     data = json.loads((resources.files(__package__) / "models" / name).read_text("utf-8"))
-    return ContentModel(
-        data["block_weights"], tuple(data["context_weights"]), data["context_bias"]
-    )
+    return ContentModel(data["block_weights"], tuple(data["context_weights"]), data["context_bias"])
 
 
 @dataclass(frozen=True)

@@ -80,8 +80,10 @@ class PreprocessHeadings:
     def __call__(self, document: Document) -> None:
         blocks = document.blocks
         for i, block in enumerate(blocks):
-            if block.heading and block.label is SHORT and _good_within(
-                blocks, i + 1, self.max_heading_distance
+            if (
+                block.heading
+                and block.label is SHORT
+                and _good_within(blocks, i + 1, self.max_heading_distance)
             ):
                 block.label = NEAR_GOOD
 

@@ -34,12 +34,14 @@ class Command(ScrapyCommand):
     def add_options(self, parser) -> None:
         super().add_options(parser)
         parser.add_argument(
-            "--blocks", action="store_true",
+            "--blocks",
+            action="store_true",
             help="print every block: label, context-free class, heading, length, "
-                 "link and stopword density, content score, start of the text",
+            "link and stopword density, content score, start of the text",
         )
         parser.add_argument(
-            "--html", metavar="FILE",
+            "--html",
+            metavar="FILE",
             help="write an HTML report of the blocks, kept and removed ones marked",
         )
 
@@ -61,8 +63,9 @@ class Command(ScrapyCommand):
             self.exitcode = 1
             return
         body, url, encoding, content_language = page
-        result = extract(body, url, encoding=encoding, content_language=content_language,
-                         options=config.options)
+        result = extract(
+            body, url, encoding=encoding, content_language=content_language, options=config.options
+        )
         print(format_blocks(result) if opts.blocks else result.text)
         if opts.html:
             Path(opts.html).write_text(render_report(result), encoding="utf-8")
@@ -76,8 +79,12 @@ class Command(ScrapyCommand):
             name = "declutter"
 
             async def start(self):
-                yield Request(url, callback=self.keep, dont_filter=True,
-                              meta={"declutter": False, "handle_httpstatus_all": True})
+                yield Request(
+                    url,
+                    callback=self.keep,
+                    dont_filter=True,
+                    meta={"declutter": False, "handle_httpstatus_all": True},
+                )
 
             def keep(self, response):
                 responses.append(response)
