@@ -21,6 +21,8 @@ that hold a letter or digit: "U.S." and "e-mail" are one word, "|" none.
 """
 
 import re
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -61,8 +63,11 @@ _KINDS = {
 }
 
 # One Boilerpipe word: a whole token with at least one letter or digit in it.
+# A match starts only where a token starts (the lookbehind): tried at every
+# character of a long token without a letter ("____", "....."), the pattern
+# would scan to the token's end each time, quadratic in its length.
 _TOKEN_CHAR = r"""[\w"'.,!@\-:;$?()/]"""
-_WORD = re.compile(rf"{_TOKEN_CHAR}*[^\W_]{_TOKEN_CHAR}*")
+_WORD = re.compile(rf"(?<!{_TOKEN_CHAR}){_TOKEN_CHAR}*[^\W_]{_TOKEN_CHAR}*")
 # Boilerpipe wraps text at 80 characters to measure its density.
 LINE_WIDTH = 80
 
@@ -165,21 +170,23 @@ class Block:
 
     @property
     def xpath(self) -> str:
-        """An XPath that locates ``element`` in the parsed page."""
-        return self.element.getroottree().getpath(self.element)
+        """An XPath that locates ``element`` in the parsed page. It counts the
+        element's siblings: for many blocks, ``element_paths`` is linear."""
+        return element_paths([self.element])[0]
 
     @property
     def is_good(self) -> bool:
         return self.label is GOOD
 
-    def to_dict(self) -> dict:
-        """The block as JSON-safe values."""
+    def to_dict(self, xpath: str | None = None) -> dict:
+        """The block as JSON-safe values; ``xpath`` is the block's ``xpath``
+        when the caller has it (from ``element_paths``)."""
         return {
             "text": self.text,
             "label": str(self.label) if self.label else None,
             "cf_label": str(self.cf_label) if self.cf_label else None,
             "heading": self.heading,
-            "xpath": self.xpath,
+            "xpath": self.xpath if xpath is None else xpath,
             "length": self.length,
             "words": self.words,
             "link_density": round(self.link_density, 4),
@@ -187,6 +194,47 @@ class Block:
             "score": None if self.score is None else round(self.score, 4),
             "block_score": None if self.block_score is None else round(self.block_score, 4),
         }
+
+
+def element_paths(elements: Iterable[etree._Element]) -> list[str]:
+    """An XPath for each element, as lxml's ``getpath`` writes it
+    (``/html/body/div[2]/p``), in time linear in the elements, their
+    ancestors and those ancestors' children: ``getpath`` counts an element's
+    siblings on every call, quadratic on a page of many sibling blocks."""
+    paths: dict[etree._Element, str] = {}
+    steps: dict[etree._Element, str] = {}  # "p[2]", filled a parent's children at a time
+    found = []
+    for element in elements:
+        pending = []
+        while element is not None and element not in paths:
+            pending.append(element)
+            element = element.getparent()
+        path = paths[element] if element is not None else ""
+        for element in reversed(pending):  # from the top down
+            if element not in steps:
+                parent = element.getparent()
+                steps.update(_steps(element if parent is None else parent, parent is None))
+            path = paths[element] = f"{path}/{steps[element]}"
+        found.append(path)
+    return found
+
+
+def _steps(parent: etree._Element, is_root: bool) -> dict[etree._Element, str]:
+    """The path step of each child element of ``parent`` (of the root
+    element alone when ``is_root``): its tag, numbered among same-tag
+    siblings when it has any."""
+    children = [parent] if is_root else [c for c in parent if isinstance(c.tag, str)]
+    counts = Counter(child.tag for child in children)
+    seen: Counter[str] = Counter()
+    steps = {}
+    for child in children:
+        tag = child.tag
+        if counts[tag] > 1:
+            seen[tag] += 1
+            steps[child] = f"{tag}[{seen[tag]}]"
+        else:
+            steps[child] = tag
+    return steps
 
 
 def segment(root: etree._Element) -> list[Block]:

@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from functools import lru_cache
 
-from scrapy_declutter.core.blocks import Block
+from scrapy_declutter.core.blocks import Block, element_paths
 from scrapy_declutter.core.document import build_document
 from scrapy_declutter.core.errors import InvalidInputError, InvalidOptionError
 from scrapy_declutter.core.options import Options
@@ -25,13 +25,18 @@ class ExtractionResult:
         """The kept blocks' text, one block a paragraph, separated by a blank line."""
         return "\n\n".join(block.text for block in self.blocks if block.is_good)
 
+    def block_dicts(self) -> list[dict]:
+        """Every block's ``Block.to_dict``, their XPaths found in one pass."""
+        paths = element_paths(block.element for block in self.blocks)
+        return [block.to_dict(path) for block, path in zip(self.blocks, paths)]
+
     def to_dict(self, blocks: bool = True) -> dict:
         """JSON-safe (and picklable) values: text, language, pipeline, blocks."""
         return {
             "text": self.text,
             "language": self.language,
             "pipeline": self.pipeline,
-            "blocks": [block.to_dict() for block in self.blocks] if blocks else [],
+            "blocks": self.block_dicts() if blocks else [],
         }
 
 

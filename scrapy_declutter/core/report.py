@@ -18,7 +18,7 @@ body { font: 15px/1.45 system-ui, sans-serif; max-width: 60rem; margin: 2rem aut
 
 def render_report(result: ExtractionResult) -> str:
     """The page's blocks in document order: kept blocks green, removed ones struck out."""
-    blocks = [block.to_dict() for block in result.blocks]
+    blocks = result.block_dicts()
     kept = sum(block["label"] == "good" for block in blocks)
     title = escape(result.title or result.url or "page")
     parts = [
