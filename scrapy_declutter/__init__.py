@@ -6,6 +6,7 @@ from scrapy_declutter.core.errors import (
     DeclutterError,
     InvalidInputError,
     InvalidOptionError,
+    PageLimitError,
     ParseError,
 )
 from scrapy_declutter.core.extraction import ExtractionResult, extract
@@ -46,6 +47,7 @@ __all__ = [
     "InvalidOptionError",
     "Label",
     "Options",
+    "PageLimitError",
     "ParseError",
     "extract",
     "pipeline_names",

@@ -141,9 +141,11 @@ def build_document(
     url: str | None = None,
     encoding: str | None = None,
     content_language: str | None = None,
+    memory_limit_mb: int = 0,
 ) -> Document:
-    """Parse, segment and count stopwords: everything before the first stage."""
-    root = parse(html, encoding)
+    """Parse, segment and count stopwords: everything before the first stage.
+    ``memory_limit_mb`` is the ``page_memory_limit_mb`` option (see ``parse``)."""
+    root = parse(html, encoding, memory_limit_mb)
     if root is None:
         return Document(url=url)
     blocks = segment(root)

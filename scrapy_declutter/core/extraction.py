@@ -62,7 +62,8 @@ def extract(
     declares no ``<html lang>``. Other keyword arguments are ``Options`` fields;
     an unknown one or a bad value raises ``InvalidOptionError`` (a ``ValueError``).
     A ready ``Options`` object can be passed as ``options`` instead (the Scrapy
-    layer builds one per crawl).
+    layer builds one per crawl). A page that would cost too much to extract
+    (docs/robustness.rst) raises ``PageLimitError`` before it is parsed.
     """
     if options is not None and kwargs:
         raise InvalidOptionError(next(iter(kwargs)), "give either options= or option keywords")
@@ -77,6 +78,7 @@ def extract(
         url=url,
         encoding=encoding,
         content_language=content_language,
+        memory_limit_mb=opts.page_memory_limit_mb,
     )
     _pipeline(opts)(document)
     return ExtractionResult(document.blocks, document.language, opts.pipeline, url, document.title)

@@ -29,6 +29,9 @@ class Options:
     ``content_threshold``: the content model's score above which the default
     ``declutter`` pipeline keeps a block; lower keeps more (recall), higher
     less (precision).
+    ``page_memory_limit_mb``: a page whose extraction would take more memory
+    than this (estimated from its size and tags before parsing, see
+    docs/robustness.rst) raises ``PageLimitError``; 0 sets no limit.
     """
 
     pipeline: str = DEFAULT_PIPELINE
@@ -42,6 +45,7 @@ class Options:
     no_headings: bool = False
     tree_depth: int = 2
     content_threshold: float = 0.43
+    page_memory_limit_mb: int = 512
 
     def __post_init__(self) -> None:
         from scrapy_declutter.core.presets import pipeline_names  # pipelines import Options
@@ -49,7 +53,7 @@ class Options:
         if self.pipeline not in pipeline_names():
             _fail("pipeline", self.pipeline, "one of " + ", ".join(sorted(pipeline_names())))
         object.__setattr__(self, "language", validate_language(self.language))
-        for name in ("length_low", "length_high", "max_heading_distance"):
+        for name in ("length_low", "length_high", "max_heading_distance", "page_memory_limit_mb"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 _fail(name, value, "a whole number >= 0")
