@@ -49,14 +49,14 @@ SKIPPED_TAGS = frozenset(
 # libxml2 does not close a <button> whose content has an unclosed <div>: the
 # rest of the page nests inside it. A button holding more text than this is
 # such a page (so is one holding as many elements), and is walked as an
-# inline element instead of skipped. So is a button that holds a button, and
-# every button inside a walked one: browsers never nest buttons (a button
-# start tag closes the open one), so a nested button is unclosed markup whose
-# content the browser shows as the page's.
+# inline element instead of skipped. A page whose text is all in buttons
+# (``"<button><div>" * 10_000 + "<p>text</p>"``: libxml2 nests what browsers
+# close, and each button holds little) is walked again with every button
+# walked (``all_buttons``), so a page a browser shows text on has blocks.
 BUTTON_MAX_TEXT = 500
 
 # What the walk does at each tag, looked up once per element.
-_INLINE, _BR, _LINK, _SKIPPED, _BUTTON, _BLOCK, _HEADING = range(7)
+_INLINE, _BR, _LINK, _SKIPPED, _BLOCK, _HEADING = range(6)
 _KINDS = {
     **{tag: _BLOCK for tag in BLOCK_TAGS},
     **{tag: _HEADING for tag in HEADING_TAGS},
@@ -240,8 +240,9 @@ def _steps(parent: etree._Element, is_root: bool) -> dict[etree._Element, str]:
     return steps
 
 
-def segment(root: etree._Element) -> list[Block]:
-    """Walk the tree once and return its blocks in document order."""
+def segment(root: etree._Element, all_buttons: bool = False) -> list[Block]:
+    """Walk the tree once and return its blocks in document order;
+    ``all_buttons`` walks every ``<button>`` as an inline element."""
     blocks: list[Block] = []
     parts: list[str] = []  # the current block's text nodes, white space as found
     link_chars = link_words = 0
@@ -251,7 +252,6 @@ def segment(root: etree._Element) -> list[Block]:
     start_depth = 0
     open_kinds: list[int] = []  # of the open elements: the end event needs no tag lookup
     headings = 0  # open <h1>-<h6> elements
-    buttons_walked = 0  # open <button> elements walked as inline ones
     in_link = after_br = False
 
     def close() -> None:
@@ -304,10 +304,7 @@ def segment(root: etree._Element) -> list[Block]:
             elif kind == _LINK:
                 after_br = False
                 in_link = True
-            elif el.tag == "button" and (buttons_walked or _swallows_page(el)):
-                open_kinds[-1] = _BUTTON
-                buttons_walked += 1
-            else:
+            elif el.tag != "button" or not (all_buttons or _swallows_page(el)):
                 walker.skip_subtree()  # _SKIPPED; its tail is read at its "end" event
                 continue
             tags += 1
@@ -324,8 +321,6 @@ def segment(root: etree._Element) -> list[Block]:
                 first_tag = tags
             elif kind == _LINK:
                 in_link = False
-            elif kind == _BUTTON:
-                buttons_walked -= 1
             text = el.tail
         # Text handling, inlined: this runs for every text node of the page.
         if not text:
@@ -349,38 +344,27 @@ def segment(root: etree._Element) -> list[Block]:
 
 
 def _swallows_page(button: etree._Element) -> bool:
-    """Whether a <button> holds another button, more than ``BUTTON_MAX_TEXT``
-    characters or ``BUTTON_MAX_TEXT`` elements; it reads no further than
-    that, so that nested buttons cost no more than a linear walk."""
+    """Whether a <button> holds more than ``BUTTON_MAX_TEXT`` characters or
+    ``BUTTON_MAX_TEXT`` elements; it reads no further than that, so that nested
+    buttons cost no more than a linear walk."""
     chars = 0
     for count, el in enumerate(button.iter()):
         chars += len(el.text or "") + (len(el.tail or "") if el is not button else 0)
         if chars > BUTTON_MAX_TEXT or count > BUTTON_MAX_TEXT:
             return True
-        if count and el.tag == "button":
-            return True
     return False
 
 
-def tag_markup(root: etree._Element) -> list[int]:
-    """The characters of markup of each tag ``segment`` numbers, in its order:
-    start and end tag, with the attributes as ``name="value"``."""
+def tag_markup(root: etree._Element, all_buttons: bool = False) -> list[int]:
+    """The characters of markup of each tag ``segment`` numbers, in its order
+    (``all_buttons`` as there): start and end tag, with the attributes as
+    ``name="value"``."""
     markup = []
-    buttons_walked = 0  # as in ``segment``
-    walker = etree.iterwalk(root, events=("start", "end"))
-    for event, el in walker:
-        if el.tag == "button":
-            if event == "end":
-                buttons_walked -= 1
-                continue
-            walked = buttons_walked or _swallows_page(el)
-            buttons_walked += 1  # a skipped button's "end" event comes all the same
-            if not walked:
-                walker.skip_subtree()
-                continue
-        elif event == "end":
-            continue
-        elif _KINDS.get(el.tag) == _SKIPPED:
+    walker = etree.iterwalk(root, events=("start",))
+    for _, el in walker:
+        if _KINDS.get(el.tag) == _SKIPPED and (
+            el.tag != "button" or not (all_buttons or _swallows_page(el))
+        ):
             walker.skip_subtree()
             continue
         chars = 2 * len(el.tag) + 5

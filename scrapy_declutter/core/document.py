@@ -116,7 +116,8 @@ class Document:
 
     ``root`` is the parsed tree the blocks' elements belong to (``None`` for a
     page with nothing in it); ``language`` is the stoplist used, ``None`` in
-    language-independent mode.
+    language-independent mode; ``all_buttons`` says that ``segment`` walked
+    every button (the page has no text outside them).
     """
 
     blocks: list[Block] = field(default_factory=list)
@@ -124,6 +125,7 @@ class Document:
     url: str | None = None
     title: str | None = None
     language: str | None = None
+    all_buttons: bool = False
     _tree: BlockTree | None = field(default=None, repr=False)
 
     def tree(self) -> BlockTree:
@@ -149,6 +151,9 @@ def build_document(
     if root is None:
         return Document(url=url)
     blocks = segment(root)
+    all_buttons = not blocks
+    if all_buttons:
+        blocks = segment(root, all_buttons=True)
     if language == AUTO:
         language = resolve_language(
             (root.get("lang"), content_language),
@@ -160,4 +165,5 @@ def build_document(
         block.words = len(words)
         block.stopwords = sum(map(is_stopword, words))
     title = root.findtext("head/title")
-    return Document(blocks, root, url, " ".join(title.split()) if title else None, language)
+    title = " ".join(title.split()) if title else None
+    return Document(blocks, root, url, title, language, all_buttons=all_buttons)
