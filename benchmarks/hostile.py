@@ -29,7 +29,8 @@ content model's key caches: flat once the caches are full.
 ``stall``: a real crawl (Scrapy, the add-on in thread mode) of every family
 at 4N, served by a ``twisted.web`` server on the same reactor, with a 10 ms
 ``LoopingCall`` ticker; prints the longest and the 99th-percentile gap
-between ticks, and how the add-on counted the pages.
+between ticks, and how the add-on counted the pages; then the same crawl
+without the add-on (each in a fresh process), the baseline.
 """
 
 import argparse
@@ -104,7 +105,8 @@ def big(args: argparse.Namespace) -> None:
         return
     print(f"pipeline {args.pipeline}")
     print(
-        f"{'case':26} {'input MB':>9} {'seconds':>8} {'blocks':>9} {'py peak MB':>11} {'RSS +MB':>8}"
+        f"{'case':26} {'input MB':>9} {'seconds':>8} {'blocks':>9} "
+        f"{'py peak MB':>11} {'RSS +MB':>8}"
     )
     for case in args.case or CASES:
         r = {**child(case, args.pipeline, False), **child(case, args.pipeline, True)}
@@ -142,11 +144,22 @@ def longest_gil_wait(function) -> float:
     return longest
 
 
+def busy_python(seconds: float = 1.0) -> None:
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        pass
+
+
 def scaling(args: argparse.Namespace) -> None:
     pipelines = sorted(pipeline_names())
     n = args.size
     extract("<p>warm up: imports and stoplists</p>")
     print(f"{len(pipelines)} pipelines, extract + to_dict, fastest of {args.repeat}; n = {n:,}")
+    alone = longest_gil_wait(busy_python) * 1000
+    print(
+        "GIL ms: the longest wait of a 1 ms ticker thread; on a pure-Python loop "
+        f"(the switch interval and the machine's load alone): {alone:.0f} ms"
+    )
     print(f"{'family':32} {'n s':>7} {'4n s':>7} {'ratio':>6}  {'worst pipeline':28} {'GIL ms':>7}")
     for family in args.family or hostile.FAMILIES:
         make = hostile.FAMILIES[family]
@@ -162,7 +175,8 @@ def scaling(args: argparse.Namespace) -> None:
         worst = max(pipelines, key=lambda p: times[p][1] / times[p][0])
         total_n, total_4n = (sum(t[i] for t in times.values()) for i in (0, 1))
         held = max(
-            longest_gil_wait(lambda p=p: extract(large, pipeline=p).to_dict()) for p in pipelines
+            longest_gil_wait(lambda p=p, html=large: extract(html, pipeline=p).to_dict())
+            for p in pipelines
         )
         print(
             f"{family:32} {total_n:7.3f} {total_4n:7.3f} {total_4n / total_n:6.1f}  "
@@ -208,8 +222,16 @@ def memory(args: argparse.Namespace) -> None:
 
 
 def stall(args: argparse.Namespace) -> None:
+    if args.child is None:
+        for mode in ("on", "off"):
+            command = [sys.executable, __file__, "stall", "--size", str(args.size)]
+            subprocess.run([*command, "--child", mode], check=True)
+        return
     import scrapy
     from scrapy.crawler import CrawlerRunner
+    from scrapy.utils.reactor import install_reactor
+
+    install_reactor("twisted.internet.asyncioreactor.AsyncioSelectorReactor")
     from twisted.internet import reactor, task
     from twisted.web.resource import Resource
     from twisted.web.server import Site
@@ -248,26 +270,23 @@ def stall(args: argparse.Namespace) -> None:
 
     ticker = task.LoopingCall(tick)
     ticker.start(0.01)
-    runner = CrawlerRunner(
-        {
-            "ADDONS": {"scrapy_declutter.Addon": 100},
-            "DECLUTTER_WORKERS": 0,
-            "LOG_LEVEL": "ERROR",
-            "TELNETCONSOLE_ENABLED": False,
-            "ROBOTSTXT_OBEY": False,
-        }
-    )
+    settings = {"LOG_LEVEL": "ERROR", "TELNETCONSOLE_ENABLED": False, "ROBOTSTXT_OBEY": False}
+    if args.child == "on":
+        settings.update({"ADDONS": {"scrapy_declutter.Addon": 100}, "DECLUTTER_WORKERS": 0})
+    runner = CrawlerRunner(settings)
     crawler = runner.create_crawler(Hostile)
     started = time.perf_counter()
     deferred = runner.crawl(crawler)
+    deferred.addErrback(lambda failure: print(failure.getTraceback()))
     deferred.addBoth(lambda _: reactor.stop())
     reactor.run()
     gaps.sort()
     stats = crawler.stats.get_stats()
     declutter = {k: v for k, v in stats.items() if k.startswith("declutter/")}
     print(
-        f"{len(pages)} hostile pages of ~{4 * args.size:,} characters, crawled in "
-        f"{time.perf_counter() - started:.1f} s; items {stats.get('item_scraped_count', 0)}"
+        f"declutter {args.child}: {len(pages)} hostile pages of ~{4 * args.size:,} characters, "
+        f"crawled in {time.perf_counter() - started:.1f} s; "
+        f"items {stats.get('item_scraped_count', 0)}"
     )
     print(
         f"reactor ticker (10 ms): longest gap {gaps[-1] * 1000:.0f} ms, "
@@ -292,6 +311,7 @@ def main() -> None:
     memory_parser.add_argument("--pages", type=int, default=100_000)
     stall_parser = modes.add_parser("stall")
     stall_parser.add_argument("--size", type=int, default=250_000)
+    stall_parser.add_argument("--child", choices=("on", "off"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     {"big": big, "scaling": scaling, "memory": memory, "stall": stall}[args.mode](args)
 
