@@ -12,11 +12,13 @@ from scrapy_declutter import DeclutterError, InvalidOptionError, PageLimitError,
 from scrapy_declutter.core.blocks import WordWrap, element_paths, wrap_words
 from scrapy_declutter.core.limits import MAX_ATTRIBUTES
 from scrapy_declutter.core.parse import parse
+from scrapy_declutter.stages.content_features import TOKENS, WORDS
 from scrapy_declutter.stages.content_model import (
     KEY_CHARS_KEPT,
     KEY_CHARS_MAX,
     PART_SUMS_KEPT,
     KeyCache,
+    ScoreContent,
     load_model,
 )
 from tests import hostile
@@ -157,14 +159,18 @@ def test_long_texts_and_classes_are_scored_but_not_kept_by_the_model():
         )
         first = extract(page)
         assert [b.score for b in extract(page).blocks] == [b.score for b in first.blocks]
-    for keys, chars in load_model().cached_keys().values():
-        assert keys <= PART_SUMS_KEPT and chars <= KEY_CHARS_KEPT
-    for cache in load_model()._part_sums_by_key.values():
-        assert all(
-            len(key if isinstance(key, str) else "".join(filter(None, key or ()))) <= KEY_CHARS_MAX
-            for key in cache.sums
-            if not isinstance(key, tuple) or all(isinstance(k, (str, type(None))) for k in key)
-        )
+    model = load_model(ScoreContent().model)  # the one extract() uses
+    caches = model.cached_keys()
+    assert caches and all(keys > 0 for keys, _ in caches.values())
+    assert all(
+        keys <= PART_SUMS_KEPT and chars <= KEY_CHARS_KEPT for keys, chars in caches.values()
+    )
+    cached_texts = model._part_sums_by_key[WORDS].sums
+    cached_names = model._part_sums_by_key[TOKENS].sums
+    assert "home 3" in cached_texts and not any(len(text) > KEY_CHARS_MAX for text in cached_texts)
+    assert not any(
+        len("".join(filter(None, names or ()))) > KEY_CHARS_MAX for names in cached_names
+    )
 
 
 @pytest.mark.parametrize("family", list(hostile.FAMILIES))
