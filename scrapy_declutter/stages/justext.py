@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BAD, GOOD, NEAR_GOOD, SHORT, Label
+from scrapy_declutter.core.reasons import CONTEXT_FREE, HEADING, NEIGHBOURS
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,7 @@ class ClassifyContextFree:
         language_independent = document.language is None
         for block in document.blocks:
             block.cf_label = block.label = self.classify(block, language_independent)
+            block.reason = CONTEXT_FREE
 
     def classify(self, block: Block, language_independent: bool = False) -> Label:
         text = block.text
@@ -105,7 +107,7 @@ class PostprocessHeadings:
                 and block.cf_label is not BAD
                 and _good_within(blocks, i + 1, self.max_heading_distance)
             ):
-                block.label = GOOD
+                block.label, block.reason = GOOD, HEADING
 
 
 def _nearest(labels: list[Label], wanted: frozenset[Label], before: bool) -> list[Label]:
@@ -147,6 +149,7 @@ class ClassifyContextSensitive:
         for i, block in enumerate(blocks):
             if block.label is not SHORT:
                 continue
+            block.reason = NEIGHBOURS
             if prev[i] is next_[i]:
                 block.label = prev[i]
             elif (prev[i] is BAD and prev_any[i] is NEAR_GOOD) or (
@@ -162,3 +165,4 @@ class ClassifyContextSensitive:
         for i, block in enumerate(blocks):
             if block.label is NEAR_GOOD:
                 block.label = BAD if prev[i] is BAD and next_[i] is BAD else GOOD
+                block.reason = NEIGHBOURS
