@@ -24,6 +24,7 @@ from scrapy_declutter.core.report import FOLD_RUN, context_free_class, render_re
 from scrapy_declutter.stages.content_model import KeepContentRegion
 from tests.site import ARTICLE_DE, ARTICLE_EN, ARTICLE_EN_SENTENCE, BOILERPLATE
 
+DEEP = lxml.html.HTMLParser(huge_tree=True)  # reads back pages nested deeper than 256
 HOSTILE = f"""<html><head><base href="http://evil.example/">
 <link rel="stylesheet" href="http://evil.example/a.css">
 <script src="http://evil.example/x.js"></script><script>document.write("x")</script>
@@ -44,14 +45,14 @@ spring, two years later than planned, after the builders had to replace the foun
 
 def report_of(html, **options):
     result = extract(html, **options)
-    return result, lxml.html.fromstring(render_report(result, Options(**options)))
+    return result, lxml.html.fromstring(render_report(result, Options(**options)), parser=DEEP)
 
 
 def page_view(report):
     """The page view: the sandboxed iframe's document."""
     (frame,) = report.xpath("//iframe[@srcdoc]")
     assert frame.get("sandbox") == ""  # no scripts, no forms, no navigation
-    return lxml.html.fromstring(frame.get("srcdoc"))
+    return lxml.html.fromstring(frame.get("srcdoc"), parser=DEEP)
 
 
 @pytest.mark.parametrize("pipeline", sorted(pipeline_names()))
@@ -153,6 +154,29 @@ def test_text_around_nested_blocks_is_outlined_as_its_own_block():
     assert len(expected) == 3
     shown = {" ".join(e.text_content().split()): e.get("class") for e in outlined}
     assert shown == expected
+
+
+def test_text_of_an_inline_element_around_blocks_is_outlined_with_its_block():
+    html = (
+        "<html><body><div>Formats: <a href='/k'><span>Kindle edition</span><div><p>"
+        + ARTICLE_EN_SENTENCE * 3
+        + "</p></div></a> and paperback</div></body></html>"
+    )
+    result, report = report_of(html, pipeline="justext")
+    page = page_view(report)
+    (outer,) = [b for b in result.blocks if "Kindle edition" in b.text]
+    (span,) = page.xpath("//span[not(@title)][. = 'Kindle edition']")
+    outlined = span.xpath("ancestor::*[@title][1]")
+    assert outlined and outlined[0].get("title").startswith("kept" if outer.is_good else "removed")
+
+
+def test_a_page_nested_deeper_than_pythons_recursion_limit_is_shown():
+    depth = 5000
+    html = "<html><body>" + "<div><span>" * depth + ARTICLE_EN_SENTENCE + "</span></div>" * depth
+    _, report = report_of(html + "</body></html>")
+    page = page_view(report)
+    outlined = page.xpath("//*[@title]")
+    assert [" ".join(e.text_content().split()) for e in outlined] == [ARTICLE_EN_SENTENCE]
 
 
 def test_a_page_without_blocks_gets_a_report_without_a_page_view():

@@ -7,20 +7,22 @@ event handlers, ``javascript:`` and every URL an element or a style would
 fetch; a Content-Security-Policy that allows no network load is added on top.
 The report shows the result in a sandboxed ``<iframe srcdoc>``.
 
-A block starts in an element (``Block.element``). When that element holds
-one block and no other block's element, the element itself is outlined.
-Otherwise (a container with text around nested blocks, or text split by
-``<br><br>``) each run of its own text and inline children between nested
-blocks is wrapped in a ``<span>``, outlined as the block whose text it is.
-The page is copied first: the result's own tree is left as it was.
+The page is cut into runs as the blocks were: a run is the text and inline
+elements between two block-level tags (or ``<br>`` tags). Runs and blocks
+are both in page order, so each run is matched to the next block whose text
+holds the run's text. A block-level element that is one run is outlined
+itself; any other run is wrapped in an outlined ``<span>``. Text in no block
+(a button's, a form control's) is left as it is. The page is copied first:
+the result's own tree is left as it was.
 """
 
 import re
+from collections.abc import Iterator
 from copy import deepcopy
 
 from lxml import etree, html
 
-from scrapy_declutter.core.blocks import BLOCK_TAGS, Block
+from scrapy_declutter.core.blocks import BLOCK_TAGS, SKIPPED_TAGS, Block
 
 # The outlines, and links that still look like links without their target.
 STYLE = """
@@ -54,82 +56,111 @@ def highlighted_page(blocks: list[Block], titles: list[str]) -> str:
     ``titles[i]`` shown on hover over block i. Empty without blocks."""
     if not blocks:
         return ""
-    root = blocks[0].element.getroottree().getroot()
-    page = deepcopy(root)
-    copies = dict(zip(root.iter(), page.iter()))
-    by_element: dict[etree._Element, list[tuple[Block, str]]] = {}
-    for block, title in zip(blocks, titles):
-        by_element.setdefault(copies[block.element], []).append((block, title))
-    containers = {ancestor for element in by_element for ancestor in element.iterancestors()}
-    for element, owned in by_element.items():
-        if len(owned) == 1 and element not in containers:
-            _mark(element, *owned[0])
-        else:
-            _wrap_runs(element, owned, containers)
+    page = deepcopy(blocks[0].element.getroottree().getroot())
+    body = page.find("body")
+    _Outliner(blocks, titles, _around_blocks(page)).outline(page if body is None else body)
     _make_inert(page)
     return html.tostring(page, encoding="unicode", method="html", doctype="<!DOCTYPE html>")
 
 
-def _mark(element: etree._Element, block: Block, title: str) -> None:
-    state = "declutter-kept" if block.is_good else "declutter-removed"
-    element.set("class", f"{element.get('class', '')} {state}".strip())
-    element.set("title", title)
+def _around_blocks(page: etree._Element) -> set[etree._Element]:
+    """The elements that hold a block-level element: a run never crosses them."""
+    return {
+        ancestor for element in page.iter(*BLOCK_TAGS, "br") for ancestor in element.iterancestors()
+    }
 
 
-def _wrap_runs(
-    container: etree._Element,
-    owned: list[tuple[Block, str]],
-    containers: set[etree._Element],
-) -> None:
-    """Wrap each run of the container's own text and inline children in a
-    span outlined as the block whose text the run is (matched in order)."""
-    children = list(container)
-    run_text, run = container.text, []
-    container.text = None
-    for child in children:
-        container.remove(child)  # its tail goes with it
-    current = 0
-    for child in [*children, None]:
-        if child is not None and child.tag not in BLOCK_TAGS and child not in containers:
-            run.append(child)
-            continue
-        current = _append_run(container, run_text, run, owned, current)
-        if child is not None:
+class _Outliner:
+    """Matches the page's runs to the blocks in order and outlines them."""
+
+    # How many blocks a run may skip to find its own: text in no block is
+    # left alone rather than matched far ahead.
+    LOOKAHEAD = 50
+
+    def __init__(self, blocks: list[Block], titles: list[str], around: set[etree._Element]):
+        self.blocks, self.titles, self.around = blocks, titles, around
+        self.next = 0
+
+    def outline(self, root: etree._Element) -> None:
+        """Outline the runs of ``root``'s content and of every block inside it, in
+        page order (a stack, not recursion: pages nest deeper than Python's limit)."""
+        stack = [self._runs(root)]
+        while stack:
+            inner = next(stack[-1], None)
+            if inner is None:
+                stack.pop()
+            else:
+                stack.append(self._runs(inner))
+
+    def _runs(self, element: etree._Element) -> Iterator[etree._Element]:
+        """Outline ``element``'s runs; yield each element with blocks inside it,
+        where its turn comes, for the caller to outline before the next run."""
+        if element.tag in SKIPPED_TAGS:
+            return
+        if element.tag in BLOCK_TAGS and element not in self.around:
+            self._outline_run(element, _words(element))
+            return
+        children = list(element)
+        run_text, run = element.text, []
+        element.text = None
+        for child in children:
+            element.remove(child)  # its tail goes with it
+        for child in [*children, None]:
+            if child is not None and child.tag not in BLOCK_TAGS and child not in self.around:
+                run.append(child)
+                continue
+            self._append_run(element, run_text, run)
+            if child is None:
+                break
             run_text, run = child.tail, []
             child.tail = None
-            container.append(child)
+            element.append(child)
+            yield child
 
-
-def _append_run(
-    container: etree._Element,
-    text: str | None,
-    inline: list[etree._Element],
-    owned: list[tuple[Block, str]],
-    current: int,
-) -> int:
-    """Append one run to the container, wrapped if it has text; the index of
-    the block it was matched to (the next run's search starts there)."""
-    span = container.makeelement("span", {})
-    span.text = text
-    for element in inline:
-        span.append(element)
-    words = _SPACE.sub(" ", "".join(span.itertext())).strip()
-    if not words:  # white space and images: not a block's text, left as it was
-        if len(container):
-            last = container[-1]
-            last.tail = (last.tail or "") + (text or "")
+    def _append_run(
+        self, parent: etree._Element, text: str | None, inline: list[etree._Element]
+    ) -> None:
+        span = parent.makeelement("span", {})
+        span.text = text
+        span.extend(inline)
+        if self._outline_run(span, _words(span)):
+            parent.append(span)
+            return
+        if len(parent):  # not a block's text: put it back as it was
+            parent[-1].tail = (parent[-1].tail or "") + (text or "")
         else:
-            container.text = (container.text or "") + (text or "")
-        container.extend(inline)
-        return current
-    probe = words[:40]
-    match = next(
-        (i for i in range(current, len(owned)) if probe in owned[i][0].text),
-        current,
-    )
-    _mark(span, *owned[min(match, len(owned) - 1)])
-    container.append(span)
-    return match
+            parent.text = (parent.text or "") + (text or "")
+        parent.extend(inline)
+
+    def _outline_run(self, element: etree._Element, words: str) -> bool:
+        """Outline ``element`` as the next block holding ``words``; False if none does."""
+        if not words:
+            return False
+        probe = words[:40]
+        end = min(self.next + self.LOOKAHEAD, len(self.blocks))
+        match = next((i for i in range(self.next, end) if probe in self.blocks[i].text), None)
+        if match is None:
+            return False
+        self.next = match
+        state = "declutter-kept" if self.blocks[match].is_good else "declutter-removed"
+        element.set("class", f"{element.get('class', '')} {state}".strip())
+        element.set("title", self.titles[match])
+        return True
+
+
+def _words(element: etree._Element) -> str:
+    """The text a run shows, white space collapsed, without skipped elements' text."""
+    parts = []
+    walker = etree.iterwalk(element, events=("start", "end", "comment", "pi"))
+    for event, node in walker:
+        if event == "start":
+            if node is not element and node.tag in SKIPPED_TAGS:
+                walker.skip_subtree()
+            else:
+                parts.append(node.text or "")
+        elif node is not element:  # the end of an element, a comment, a PI: its tail
+            parts.append(node.tail or "")
+    return _SPACE.sub(" ", "".join(parts)).strip()
 
 
 def _drop(element: etree._Element) -> None:
