@@ -9,6 +9,7 @@ from scrapy_declutter import extract, pipeline_names
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import BlockTree
 from scrapy_declutter.core.extraction import ExtractionResult
+from scrapy_declutter.core.highlight import highlighted_page
 from scrapy_declutter.core.labels import BAD, GOOD
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.reasons import (
@@ -24,6 +25,7 @@ from scrapy_declutter.core.report import FOLD_RUN, context_free_class, render_re
 from scrapy_declutter.stages.content_model import KeepContentRegion
 from tests.site import ARTICLE_DE, ARTICLE_EN, ARTICLE_EN_SENTENCE, BOILERPLATE
 
+OUTLINED = "//*[contains(@class, 'declutter-kept') or contains(@class, 'declutter-removed')]"
 DEEP = lxml.html.HTMLParser(huge_tree=True)  # reads back pages nested deeper than 256
 HOSTILE = f"""<html><head><base href="http://evil.example/">
 <link rel="stylesheet" href="http://evil.example/a.css">
@@ -147,7 +149,7 @@ def test_text_around_nested_blocks_is_outlined_as_its_own_block():
         + "</p>After the article: <b>share it</b> with your friends</div></body></html>"
     )
     result, report = report_of(html, pipeline="justext")
-    outlined = page_view(report).xpath("//*[@title]")
+    outlined = page_view(report).xpath(OUTLINED)
     expected = {
         b.text: "declutter-kept" if b.is_good else "declutter-removed" for b in result.blocks
     }
@@ -166,7 +168,7 @@ def test_text_of_an_inline_element_around_blocks_is_outlined_with_its_block():
     page = page_view(report)
     (outer,) = [b for b in result.blocks if "Kindle edition" in b.text]
     (span,) = page.xpath("//span[not(@title)][. = 'Kindle edition']")
-    outlined = span.xpath("ancestor::*[@title][1]")
+    outlined = span.xpath("ancestor::*[contains(@class, 'declutter-')][1]")
     assert outlined and outlined[0].get("title").startswith("kept" if outer.is_good else "removed")
 
 
@@ -175,7 +177,7 @@ def test_a_page_nested_deeper_than_pythons_recursion_limit_is_shown():
     html = "<html><body>" + "<div><span>" * depth + ARTICLE_EN_SENTENCE + "</span></div>" * depth
     _, report = report_of(html + "</body></html>")
     page = page_view(report)
-    outlined = page.xpath("//*[@title]")
+    outlined = page.xpath(OUTLINED)
     assert [" ".join(e.text_content().split()) for e in outlined] == [ARTICLE_EN_SENTENCE]
 
 
@@ -228,3 +230,14 @@ def test_a_block_without_a_recorded_reason_is_reported_as_such():
     result = ExtractionResult([block], "English", "justext")
     report = lxml.html.fromstring(render_report(result))
     assert report.xpath("string(//*[@class='reason'])") == "no rule recorded"
+
+
+def test_every_block_of_real_pages_is_outlined_in_the_page_view(corpus_path):
+    from benchmarks.corpus import load_pages
+
+    for page in load_pages(corpus_path, sample=20, seed=3):
+        result = extract(page.html)
+        marked = highlighted_page(result.blocks, [f"#{i}" for i in range(len(result.blocks))])
+        shown = lxml.html.fromstring(marked, parser=DEEP).xpath(OUTLINED) if marked else []
+        indexes = {int(element.get("title")[1:]) for element in shown}
+        assert sorted(indexes) == list(range(len(result.blocks))), page.file_id

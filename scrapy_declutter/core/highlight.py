@@ -47,6 +47,10 @@ URL_ATTRIBUTES = frozenset(
     """src srcset href action formaction poster data background ping lowsrc
     longdesc manifest codebase cite xlink:href""".split()
 )
+# Where a run ends: where blocks end (and at single ``<br>`` tags too: a block
+# split over several runs gets them all).
+_BOUNDARIES = BLOCK_TAGS | {"br"}
+_SKIPPED_ELEMENTS = [tag for tag in SKIPPED_TAGS if isinstance(tag, str)]
 _CSS_URL = re.compile(r"url\([^)]*\)|@import[^;]*;?", re.IGNORECASE)
 _SPACE = re.compile(r"\s+")
 
@@ -56,30 +60,55 @@ def highlighted_page(blocks: list[Block], titles: list[str]) -> str:
     ``titles[i]`` shown on hover over block i. Empty without blocks."""
     if not blocks:
         return ""
-    page = deepcopy(blocks[0].element.getroottree().getroot())
+    root = blocks[0].element.getroottree().getroot()
+    page = deepcopy(root)
+    copies = dict(zip(root.iter(), page.iter()))
+    # a skipped element (a <button>) the walk read because it swallowed the page
+    walked = {
+        copies[ancestor]
+        for block in blocks
+        for ancestor in block.element.iterancestors(*_SKIPPED_ELEMENTS)
+    }
     body = page.find("body")
-    _Outliner(blocks, titles, _around_blocks(page)).outline(page if body is None else body)
+    outliner = _Outliner(
+        blocks, titles, _ancestors(page, *_BOUNDARIES), _ancestors(page, *BLOCK_TAGS), walked
+    )
+    outliner.outline(page if body is None else body)
     _make_inert(page)
     return html.tostring(page, encoding="unicode", method="html", doctype="<!DOCTYPE html>")
 
 
-def _around_blocks(page: etree._Element) -> set[etree._Element]:
-    """The elements that hold a block-level element: a run never crosses them."""
-    return {
-        ancestor for element in page.iter(*BLOCK_TAGS, "br") for ancestor in element.iterancestors()
-    }
+def _ancestors(page: etree._Element, *tags: str) -> set[etree._Element]:
+    """The elements that hold an element with one of ``tags``."""
+    return {ancestor for element in page.iter(*tags) for ancestor in element.iterancestors()}
 
 
 class _Outliner:
     """Matches the page's runs to the blocks in order and outlines them."""
 
-    # How many blocks a run may skip to find its own: text in no block is
-    # left alone rather than matched far ahead.
+    # How many blocks a run may skip to find the block it starts, and the one
+    # it is part of: text in no block is left alone rather than matched far
+    # ahead, which would leave every block in between without its outline.
     LOOKAHEAD = 50
+    NEAR = 3
 
-    def __init__(self, blocks: list[Block], titles: list[str], around: set[etree._Element]):
-        self.blocks, self.titles, self.around = blocks, titles, around
-        self.next = 0
+    def __init__(
+        self,
+        blocks: list[Block],
+        titles: list[str],
+        around: set[etree._Element],
+        holding: set[etree._Element],
+        walked: set[etree._Element],
+    ):
+        """``around``: the elements a run never crosses (they hold a boundary);
+        ``holding``: those that hold a block-level element (a block ends
+        there); ``walked``: skipped elements the walk read anyway."""
+        self.blocks, self.titles = blocks, titles
+        self.keys = [_SPACE.sub("", block.text) for block in blocks]  # runs join text unlike blocks
+        self.around, self.holding, self.walked = around, holding, walked
+        self.next = self.offset = 0  # the block to match next, and where in its text
+        self.matched = False  # has a run been matched yet
+        self.block_ended = False  # has a block-level tag been passed since the last match
 
     def outline(self, root: etree._Element) -> None:
         """Outline the runs of ``root``'s content and of every block inside it, in
@@ -95,10 +124,11 @@ class _Outliner:
     def _runs(self, element: etree._Element) -> Iterator[etree._Element]:
         """Outline ``element``'s runs; yield each element with blocks inside it,
         where its turn comes, for the caller to outline before the next run."""
-        if element.tag in SKIPPED_TAGS:
+        if element.tag in SKIPPED_TAGS and element not in self.walked:
             return
+        self.block_ended |= element.tag in BLOCK_TAGS
         if element.tag in BLOCK_TAGS and element not in self.around:
-            self._outline_run(element, _words(element))
+            self._outline_run(element, self._words(element))
             return
         children = list(element)
         run_text, run = element.text, []
@@ -106,7 +136,7 @@ class _Outliner:
         for child in children:
             element.remove(child)  # its tail goes with it
         for child in [*children, None]:
-            if child is not None and child.tag not in BLOCK_TAGS and child not in self.around:
+            if child is not None and child.tag not in _BOUNDARIES and child not in self.around:
                 run.append(child)
                 continue
             self._append_run(element, run_text, run)
@@ -116,6 +146,7 @@ class _Outliner:
             child.tail = None
             element.append(child)
             yield child
+            self.block_ended |= child.tag in BLOCK_TAGS or child in self.holding
 
     def _append_run(
         self, parent: etree._Element, text: str | None, inline: list[etree._Element]
@@ -123,7 +154,7 @@ class _Outliner:
         span = parent.makeelement("span", {})
         span.text = text
         span.extend(inline)
-        if self._outline_run(span, _words(span)):
+        if self._outline_run(span, self._words(span)):
             parent.append(span)
             return
         if len(parent):  # not a block's text: put it back as it was
@@ -132,35 +163,55 @@ class _Outliner:
             parent.text = (parent.text or "") + (text or "")
         parent.extend(inline)
 
+    def _words(self, element: etree._Element) -> str:
+        """The text a run shows, white space collapsed, without skipped elements' text."""
+        parts = []
+        walker = etree.iterwalk(element, events=("start", "end", "comment", "pi"))
+        for event, node in walker:
+            if event == "start":
+                if node is not element and node.tag in SKIPPED_TAGS and node not in self.walked:
+                    walker.skip_subtree()
+                else:
+                    parts.append(node.text or "")
+            elif node is not element:  # the end of an element, a comment, a PI: its tail
+                parts.append(node.tail or "")
+        return _SPACE.sub(" ", "".join(parts)).strip()
+
     def _outline_run(self, element: etree._Element, words: str) -> bool:
-        """Outline ``element`` as the next block holding ``words``; False if none does."""
-        if not words:
+        """Outline ``element`` as the block holding ``words`` next; False if none does.
+
+        After a block-level tag a new block starts: the first block after the
+        current one that starts with the words (else holds them) is it.
+        Otherwise the run goes on the current block: it is searched after the
+        text earlier runs matched in it, then the blocks after it. So
+        repeated texts ("Reply", "Share") go to blocks in turn, and a block
+        split over several runs gets them all.
+        """
+        probe = _SPACE.sub("", words)[:40]
+        if not probe:
             return False
-        probe = words[:40]
-        end = min(self.next + self.LOOKAHEAD, len(self.blocks))
-        match = next((i for i in range(self.next, end) if probe in self.blocks[i].text), None)
+        keys = self.keys
+        first = self.next + 1 if self.matched else 0
+        match, found = None, -1
+        if self.matched and not self.block_ended:
+            found = keys[self.next].find(probe, self.offset)
+            match = self.next if found >= 0 else None
+        if match is None and self.block_ended:
+            ahead = range(first, min(first + self.LOOKAHEAD, len(keys)))
+            match = next((i for i in ahead if keys[i].startswith(probe)), None)
+        if match is None:
+            near = range(first, min(first + self.NEAR, len(keys)))
+            match = next((i for i in near if probe in keys[i]), None)
         if match is None:
             return False
-        self.next = match
+        if found < 0:
+            found = keys[match].find(probe)
+        self.block_ended, self.matched = False, True
+        self.next, self.offset = match, found + len(probe)
         state = "declutter-kept" if self.blocks[match].is_good else "declutter-removed"
         element.set("class", f"{element.get('class', '')} {state}".strip())
         element.set("title", self.titles[match])
         return True
-
-
-def _words(element: etree._Element) -> str:
-    """The text a run shows, white space collapsed, without skipped elements' text."""
-    parts = []
-    walker = etree.iterwalk(element, events=("start", "end", "comment", "pi"))
-    for event, node in walker:
-        if event == "start":
-            if node is not element and node.tag in SKIPPED_TAGS:
-                walker.skip_subtree()
-            else:
-                parts.append(node.text or "")
-        elif node is not element:  # the end of an element, a comment, a PI: its tail
-            parts.append(node.tail or "")
-    return _SPACE.sub(" ", "".join(parts)).strip()
 
 
 def _drop(element: etree._Element) -> None:
