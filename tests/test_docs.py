@@ -1,9 +1,11 @@
 """The docs' promises: every setting with its default, figures from saved output, live links."""
 
+import io
 import json
 import re
 from pathlib import Path
 
+import docutils.core
 import pytest
 
 from scrapy_declutter import extract
@@ -88,6 +90,17 @@ def test_the_readmes_item_example_shows_the_same_block():
     assert f'"label": "{first["label"]}"' in example
     assert f'"score": {first["score"]}' in example
     assert first["text"].startswith(re.search(r'\{"text": "(.*?) \.\.\."', example).group(1))
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda doc: doc.name)
+def test_every_page_is_valid_restructuredtext(doc):
+    warnings = io.StringIO()
+    docutils.core.publish_doctree(
+        read(doc),
+        source_path=str(doc),
+        settings_overrides={"warning_stream": warnings, "report_level": 2, "halt_level": 5},
+    )
+    assert warnings.getvalue() == ""
 
 
 def test_links_between_the_docs_lead_to_files():
