@@ -21,7 +21,7 @@ from twisted.internet import reactor
 from twisted.web.resource import Resource
 
 from scrapy_declutter.core.presets import PIPELINES
-from scrapy_declutter.scrapy_layer.worker_task import extract_page
+from scrapy_declutter.scrapy_layer.page import extract_page
 from tests import hostile
 from tests.crawling import ADDON, BASE_SETTINGS
 from tests.site import ARTICLE_EN, ARTICLE_EN_SENTENCE, Data, Server
@@ -171,15 +171,16 @@ async def test_5000_pages_items_out_equal_items_in(pages_server, monkeypatch, ca
     assert urls == {url for url in spider.yielded if _kind(int(url.rsplit("/", 1)[1])) == "error"}
 
 
-def dying_extract_page(html, url, *args):
+def dying_extract_page(page):
     """``extract_page``, but the worker process kills itself on some pages."""
+    url = page.url
     marker = Path(os.environ["DECLUTTER_TEST_MARKERS"]) / url.rsplit("/", 1)[1]
     if url.endswith(("/3", "/7")) and not marker.exists():  # once
         marker.touch()
         os.kill(os.getpid(), signal.SIGKILL)
     if url.endswith("/5"):  # every time
         os.kill(os.getpid(), signal.SIGKILL)
-    return extract_page(html, url, *args)
+    return extract_page(page)
 
 
 @pytest_twisted.ensureDeferred
@@ -187,7 +188,9 @@ async def test_a_killed_worker_process_is_replaced_and_the_crawl_goes_on(
     server_for_articles, monkeypatch, tmp_path
 ):
     monkeypatch.setenv("DECLUTTER_TEST_MARKERS", str(tmp_path))
-    monkeypatch.setattr("scrapy_declutter.scrapy_layer.middleware.extract_page", dying_extract_page)
+    monkeypatch.setattr(
+        "scrapy_declutter.scrapy_layer.downloadermiddleware.extract_page", dying_extract_page
+    )
     items, stats, spider = await run(
         {"DECLUTTER_WORKERS": 1, "CONCURRENT_REQUESTS": 1},
         timeout=300,

@@ -5,56 +5,48 @@ other requests while a page is extracted; processes also spread the work over
 cores. ``DECLUTTER_WORKERS = 0`` uses one background thread of the crawl
 process, ``N`` a pool of N processes (started with ``spawn``, which is safe in a
 process that already runs threads and a reactor). Only picklable values cross
-to the workers (bytes, strings, ``Options``) and come back (a JSON-safe dict).
+to the workers (a ``Page``) and come back (a JSON-safe dict).
 A worker process that dies (killed, out of memory) breaks its pool: the pool is
 replaced and the calls it held are retried once, so the crawl goes on.
 """
 
 import multiprocessing
+from collections.abc import Callable
 from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from weakref import WeakKeyDictionary
+from typing import Any, TypeVar
 
-from scrapy import signals
 from twisted.internet import threads
 from twisted.internet.defer import Deferred
 from twisted.python.failure import Failure
 from twisted.python.threadpool import ThreadPool
 
-_workers: "WeakKeyDictionary[object, Workers]" = WeakKeyDictionary()
+Argument = TypeVar("Argument")
+Result = TypeVar("Result")
 
 
 class Workers:
     """Runs functions in one background thread (``count == 0``) or in a pool
     of ``count`` processes; started on first use, stopped by ``close()``."""
 
-    def __init__(self, count: int, reactor=None) -> None:
+    def __init__(self, count: int, reactor: Any = None) -> None:
         if reactor is None:
             from twisted.internet import reactor
         self.count = count
         self.reactor = reactor
         self._threads: ThreadPool | None = None
         self._processes: ProcessPoolExecutor | None = None
-        self._trigger = None
+        self._trigger: Any = None
 
-    @classmethod
-    def for_crawler(cls, crawler, count: int) -> "Workers":
-        """The crawler's workers, shared by its components, closed with the spider."""
-        workers = _workers.get(crawler)
-        if workers is None:
-            workers = _workers[crawler] = cls(count)
-            crawler.signals.connect(workers.close, signal=signals.spider_closed)
-        return workers
-
-    def run(self, function, *args) -> Deferred:
-        """Call ``function(*args)`` in a worker; the Deferred fires on the reactor."""
+    def run(self, function: Callable[[Argument], Result], argument: Argument) -> "Deferred[Result]":
+        """Call ``function(argument)`` in a worker; the Deferred fires on the reactor."""
         if self.count == 0:
             if self._threads is None:
                 self._threads = ThreadPool(minthreads=0, maxthreads=1, name="declutter")
                 self._threads.start()
                 self._stop_at_shutdown()
-            return threads.deferToThreadPool(self.reactor, self._threads, function, *args)
-        return self._submit(function, args, retries=1)
+            return threads.deferToThreadPool(self.reactor, self._threads, function, argument)
+        return self._submit(function, argument, retries=1)
 
     def close(self) -> None:
         """Stop the workers (idempotent); called when the spider closes."""
@@ -85,19 +77,21 @@ class Workers:
             self._stop_at_shutdown()
         return self._processes
 
-    def _submit(self, function, args: tuple, retries: int) -> Deferred:
+    def _submit(
+        self, function: Callable[[Argument], Result], argument: Argument, retries: int
+    ) -> "Deferred[Result]":
         """Run in the pool; when a worker dies (killed, out of memory), the pool
         breaks and fails every call it holds: start a new pool and retry once."""
         pool = self._pool()
         try:
-            future = pool.submit(function, *args)
+            future = pool.submit(function, argument)
         except BrokenProcessPool:  # broken by an earlier call
             self._discard(pool)
             pool = self._pool()
-            future = pool.submit(function, *args)
-        deferred: Deferred = Deferred()
+            future = pool.submit(function, argument)
+        deferred: Deferred[Result] = Deferred()
 
-        def fire(future: Future) -> None:
+        def fire(future: Future[Result]) -> None:
             if future.cancelled():  # the pool was shut down before it ran
                 deferred.errback(Failure(CancelledError("declutter workers were closed")))
                 return
@@ -106,7 +100,7 @@ class Workers:
                 deferred.callback(future.result())
             elif isinstance(error, BrokenProcessPool) and retries:
                 self._discard(pool)
-                self._submit(function, args, retries - 1).chainDeferred(deferred)
+                self._submit(function, argument, retries - 1).chainDeferred(deferred)
             else:
                 deferred.errback(Failure(error))
 
