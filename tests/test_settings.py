@@ -33,6 +33,7 @@ def test_every_layer_setting_is_a_field_of_config():
         "DECLUTTER_OVERWRITE",
         "DECLUTTER_MAX_BODY_SIZE",
         "DECLUTTER_WORKERS",
+        "DECLUTTER_TIMEOUT",
     }
     assert all(settings[name] == getattr(Config(), name.lower()[10:]) for name in layer)
 
@@ -55,6 +56,7 @@ def test_strings_from_the_command_line_are_converted():
                 "DECLUTTER_LANGUAGE": "None",
                 "DECLUTTER_WORKERS": "2",
                 "DECLUTTER_OVERWRITE": "1",
+                "DECLUTTER_TIMEOUT": "2.5",
             }
         )
     )
@@ -63,6 +65,7 @@ def test_strings_from_the_command_line_are_converted():
     assert config.options.no_headings is True
     assert config.options.language is None
     assert config.workers == 2 and config.overwrite is True
+    assert config.timeout == 2.5
 
 
 @pytest.mark.parametrize(
@@ -81,6 +84,8 @@ def test_strings_from_the_command_line_are_converted():
         ("DECLUTTER_MAX_BODY_SIZE", "big"),
         ("DECLUTTER_OVERWRITE", "sometimes"),
         ("DECLUTTER_ENABLED", "maybe"),
+        ("DECLUTTER_TIMEOUT", "-1"),
+        ("DECLUTTER_TIMEOUT", True),
         ("DECLUTTER_HTML_FIELD", 3),
         ("DECLUTTER_LENGHT_LOW", 10),
     ],
@@ -185,5 +190,6 @@ def test_per_page_keys_are_the_options_and_the_output_settings():
         "blocks_field",
         "overwrite",
         "max_body_size",
+        "timeout",
     }
     assert options <= PER_PAGE_KEYS

@@ -67,6 +67,10 @@ def _is_count(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
+def _is_seconds(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0
+
+
 def _is_name(value: Any) -> bool:
     return isinstance(value, str) and bool(value)
 
@@ -84,6 +88,9 @@ class Config:
     field the item pipeline declutters, ``None`` switches the pipeline off.
     ``max_body_size``: larger responses are skipped, 0 is no limit.
     ``workers``: 0 for one background thread, N for N processes.
+    ``timeout``: with processes, the seconds a page may take; past them it is
+    given up (its item kept, without text) and its process replaced; 0 is no
+    limit. A thread cannot be stopped, so with ``workers = 0`` it does nothing.
     ``options``: the extraction options (the ``Options`` fields' settings).
     """
 
@@ -95,6 +102,7 @@ class Config:
     overwrite: bool = _setting(False, _is_bool, "True or False", True)
     max_body_size: int = _setting(10 * 1024 * 1024, _is_count, "a whole number >= 0", True)
     workers: int = _setting(0, _is_count, "a whole number >= 0")
+    timeout: float = _setting(60.0, _is_seconds, "a number of seconds >= 0", True)
     options: Options = dataclasses.field(default_factory=Options)
 
     def __post_init__(self) -> None:
@@ -142,7 +150,7 @@ class Config:
         """This config with a request's ``meta["declutter"]`` dict applied.
 
         Keys are per-page field names (``blocks``, ``text_field``,
-        ``blocks_field``, ``overwrite``, ``max_body_size``) and every option
+        ``blocks_field``, ``overwrite``, ``max_body_size``, ``timeout``) and every option
         (``language``, ``length_low``, ...), checked together as settings are,
         with the same messages. A key that is unknown, not per page, or bad is
         left out and returned among the errors; the other keys still apply.

@@ -6,7 +6,8 @@
 "blocks"}``. It skips, counting the reason in
 ``declutter/pages_skipped/<reason>``: ``disabled`` (``meta["declutter"]`` is
 False), ``not_html``, ``http_status`` (not 2xx), ``empty``, ``too_large``
-(over ``DECLUTTER_MAX_BODY_SIZE``) and ``binary`` (binary data served as HTML).
+(over ``DECLUTTER_MAX_BODY_SIZE``), ``binary`` (binary data served as HTML)
+and ``timeout`` (with worker processes: past ``DECLUTTER_TIMEOUT``, also logged).
 An extraction error is logged and counted; the response always goes on
 unchanged, so its items are still yielded, without text.
 
@@ -28,6 +29,7 @@ from scrapy.utils.defer import maybe_deferred_to_future
 from scrapy_declutter.core.errors import BinaryInputError
 from scrapy_declutter.scrapy_layer.config import META_OVERRIDE, META_RESULT, Config
 from scrapy_declutter.scrapy_layer.page import Page, extract_page
+from scrapy_declutter.scrapy_layer.processes import WorkerTimeout
 from scrapy_declutter.scrapy_layer.state import CrawlerState
 
 
@@ -52,9 +54,14 @@ class DeclutterMiddleware:
             return response
         page = Page.from_response(response, options=config.options, blocks=config.blocks)
         try:
-            data, seconds = await maybe_deferred_to_future(self.workers.run(extract_page, page))
+            data, seconds = await maybe_deferred_to_future(
+                self.workers.run(extract_page, page, config.timeout or None)
+            )
         except BinaryInputError:
             self.recorder.page_skipped("binary")
+            return response
+        except WorkerTimeout as timeout:
+            self.recorder.timeout(timeout, response.url)
             return response
         except Exception as error:
             self.recorder.error(error, response.url)

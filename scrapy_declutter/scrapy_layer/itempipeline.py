@@ -5,8 +5,10 @@ An item whose ``DECLUTTER_HTML_FIELD`` (default ``html``) holds a non-empty
 receives the text and blocks like an item filled from a response (the HTML
 field is left as it is). Items without HTML, and items that already have text
 (unless ``DECLUTTER_OVERWRITE``), pass through untouched; so do items whose
-HTML is binary data (counted as ``items_skipped/binary``). An extraction error is
-logged and counted, and the item goes on unchanged: no item is ever dropped.
+HTML is binary data (counted as ``items_skipped/binary``) and items whose HTML
+runs past ``DECLUTTER_TIMEOUT`` in a worker process (``pages_skipped/timeout``).
+An extraction error is logged and counted, and the item goes on unchanged: no
+item is ever dropped.
 """
 
 from typing import Any
@@ -19,6 +21,7 @@ from scrapy.utils.defer import maybe_deferred_to_future
 from scrapy_declutter.core.errors import BinaryInputError
 from scrapy_declutter.scrapy_layer.item_output import fill_item, has_own_html
 from scrapy_declutter.scrapy_layer.page import Page, extract_page
+from scrapy_declutter.scrapy_layer.processes import WorkerTimeout
 from scrapy_declutter.scrapy_layer.state import CrawlerState
 
 
@@ -55,9 +58,14 @@ class DeclutterPipeline:
             blocks=self.config.blocks,
         )
         try:
-            data, seconds = await maybe_deferred_to_future(self.workers.run(extract_page, page))
+            data, seconds = await maybe_deferred_to_future(
+                self.workers.run(extract_page, page, self.config.timeout or None)
+            )
         except BinaryInputError:
             self.recorder.item_skipped("binary")
+            return item
+        except WorkerTimeout as timeout:
+            self.recorder.timeout(timeout, f"item {type(item).__qualname__}")
             return item
         except Exception as error:
             self.recorder.error(error, f"item {type(item).__qualname__}")

@@ -1,4 +1,4 @@
-"""One page to extract, and the function a worker runs on it.
+"""One page to extract, the function a worker runs on it, and a worker process's loop.
 
 ``Page`` holds everything a worker needs, in picklable values (bytes, strings,
 ``Options``); ``extract_page`` returns a JSON-safe result. This module imports
@@ -7,6 +7,7 @@ only the core (and w3lib), so a worker process never imports Scrapy.
 
 import time
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any
 
 from w3lib.encoding import http_content_type_encoding
@@ -69,3 +70,26 @@ def extract_page(page: Page) -> tuple[dict[str, Any], float]:
 def _header(response: "Response", name: bytes) -> str | None:
     value = response.headers.get(name)
     return value.decode("latin-1") if value else None
+
+
+def serve(connection: Connection) -> None:
+    """A worker process (``processes.py``): say it is ready, then run each call
+    received, ``(function, argument)``, and send back ``("ok", result)`` or
+    ``("error", exception)``; end on ``None`` or when the crawl process is gone."""
+    connection.send("ready")
+    while True:
+        try:
+            message = connection.recv()
+        except EOFError:
+            return
+        if message is None:
+            return
+        function, argument = message
+        try:
+            reply = ("ok", function(argument))
+        except Exception as error:
+            reply = ("error", error)
+        try:
+            connection.send(reply)
+        except Exception as error:  # a result or an error that does not pickle
+            connection.send(("error", RuntimeError(f"could not send back the result: {error!r}")))

@@ -54,6 +54,11 @@ class Recorder:
             extra={"spider": self.crawler.spider},
         )
 
+    def timeout(self, error: BaseException, where: str) -> None:
+        """A page given up past its time budget: counted as skipped, and logged."""
+        self.page_skipped("timeout")
+        logger.warning("declutter: %s: %s", where, error, extra={"spider": self.crawler.spider})
+
     def warn_once(self, key: str, message: str, *args: Any) -> None:
         """Log ``message`` the first time ``key`` is seen (one line per cause, not per page)."""
         if key not in self._warned:
