@@ -14,12 +14,12 @@ from scrapy_declutter.core.extraction import ExtractionResult, extract
 from scrapy_declutter.core.labels import Label
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.presets import pipeline_names
+from scrapy_declutter.scrapy_layer.config import InvalidSettingError  # imports no Scrapy
 
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:  # what __getattr__ returns, for type checkers
     from scrapy_declutter.scrapy_layer.addon import Addon
-    from scrapy_declutter.scrapy_layer.config import InvalidSettingError
     from scrapy_declutter.scrapy_layer.downloadermiddleware import DeclutterMiddleware
     from scrapy_declutter.scrapy_layer.itempipeline import DeclutterPipeline
     from scrapy_declutter.scrapy_layer.spidermiddleware import DeclutterSpiderMiddleware
@@ -31,7 +31,6 @@ _SCRAPY_COMPONENTS = {
     "DeclutterMiddleware": "downloadermiddleware",
     "DeclutterSpiderMiddleware": "spidermiddleware",
     "DeclutterPipeline": "itempipeline",
-    "InvalidSettingError": "config",
 }
 
 
