@@ -25,7 +25,8 @@ from scrapy_declutter.stages.boilerpipe_classifiers import (
     DensityRulesClassifier,
     NumWordsRulesClassifier,
 )
-from scrapy_declutter.stages.content_model import KeepContentRegion, ScoreContent
+from scrapy_declutter.stages.content_model import ScoreContent
+from scrapy_declutter.stages.content_region import KeepContentRegion
 from scrapy_declutter.stages.density_filter import TextDensityFilter
 from scrapy_declutter.stages.justext import (
     ClassifyContextFree,
@@ -112,7 +113,7 @@ def with_tree_filter(base: Callable) -> Callable:
 
 def declutter_stages(options) -> tuple[Stage, ...]:
     """The default: jusText, the content model's score, and the content region
-    (see ``content_model.py``)."""
+    (see ``content_model.py`` and ``content_region.py``)."""
     return (
         *justext_stages(options),
         ScoreContent(),

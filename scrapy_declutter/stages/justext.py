@@ -17,22 +17,24 @@ from dataclasses import dataclass
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BAD, GOOD, NEAR_GOOD, SHORT, Label
+from scrapy_declutter.core.options import Options
 
 
 @dataclass(frozen=True)
 class ClassifyContextFree:
     """Sets ``cf_label`` (and ``label``, its starting value) on every block.
 
-    Links and copyright notices are bad whatever their size. Stopword thresholds compare with ``>=``, as jusText's code does: its
-    language-independent mode, used for a document with no stoplist, sets both
-    thresholds to 0 and depends on it.
+    Links and copyright notices are bad whatever their size. Stopword
+    thresholds compare with ``>=``, as jusText's code does: its
+    language-independent mode, used for a document with no stoplist, sets
+    both thresholds to 0 and depends on it.
     """
 
-    length_low: int = 70
-    length_high: int = 200
-    stopwords_low: float = 0.30
-    stopwords_high: float = 0.32
-    max_link_density: float = 0.2
+    length_low: int = Options.length_low
+    length_high: int = Options.length_high
+    stopwords_low: float = Options.stopwords_low
+    stopwords_high: float = Options.stopwords_high
+    max_link_density: float = Options.max_link_density
 
     def __call__(self, document: Document) -> None:
         language_independent = document.language is None
@@ -75,7 +77,7 @@ class PreprocessHeadings:
     """Short headings within ``max_heading_distance`` characters before a good
     block become near-good."""
 
-    max_heading_distance: int = 200
+    max_heading_distance: int = Options.max_heading_distance
 
     def __call__(self, document: Document) -> None:
         blocks = document.blocks
@@ -94,7 +96,7 @@ class PostprocessHeadings:
     when a good block follows within ``max_heading_distance`` characters. One
     pass: a heading this promotes does not count for the headings before it."""
 
-    max_heading_distance: int = 200
+    max_heading_distance: int = Options.max_heading_distance
 
     def __call__(self, document: Document) -> None:
         blocks = document.blocks
