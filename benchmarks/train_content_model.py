@@ -85,7 +85,7 @@ def prepare(corpus: Path) -> list[dict]:
     justext = build_pipeline(Options(pipeline="justext"))
     pages = []
     for page in load_pages(corpus):
-        document = build_document(page.html, language="auto", url=page.url)
+        document = build_document(page.html, language="auto")
         justext(document)
         features = page_features(document)
         tree = replace(features.tree, elements=[])  # the numbers alone: no lxml in memory

@@ -1,6 +1,11 @@
 """The content model's features: what it reads off a page's blocks and tree."""
 
-from scrapy_declutter.stages.content_features import context_features, page_features, short_links
+from scrapy_declutter.stages.content_features import (
+    EDGE_LOGIT,
+    context_features,
+    page_features,
+    short_links,
+)
 from tests.factory import NEWS_PAGE, NEWS_PARAGRAPH, SECTIONS_TREE, justext_document
 
 
@@ -42,8 +47,8 @@ def test_context_features_see_neighbours_and_ancestors():
     assert len(rows) == 4 and len({len(r) for r in rows}) == 1
     first, _, third, last = rows
     assert first[0] > 0 > last[0]  # own score, as a logit
-    assert first[1] == first[2] == -5.0  # no neighbours before the first block
-    assert last[3] == last[4] == -5.0  # none after the last
+    assert first[1] == first[2] == EDGE_LOGIT  # no neighbours before the first block
+    assert last[3] == last[4] == EDGE_LOGIT  # none after the last
     # the parents' mean scores: main's for the first three, body's for the last
     assert first[5] == third[5] > last[5]
 

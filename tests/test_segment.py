@@ -80,11 +80,6 @@ def test_text_after_a_nested_block_belongs_to_its_container():
     assert outer.text == "outer" and outer.element.get("id") == "c"
 
 
-def test_depth_counts_ancestors():
-    blocks = blocks_of("<html><body><div><div><p>deep</p></div></div></body></html>")
-    assert blocks[0].depth == 5
-
-
 def test_deep_nesting_needs_no_recursion():
     n = 100_000
     html = (

@@ -67,11 +67,7 @@ def extract(
     if not isinstance(html, str):
         html = bytes(html)
     document = build_document(
-        html,
-        language=opts.language,
-        url=url,
-        encoding=encoding,
-        content_language=content_language,
+        html, language=opts.language, encoding=encoding, content_language=content_language
     )
     _pipeline(opts)(document)
     return ExtractionResult(document.blocks, document.language, opts.pipeline, url, document.title)

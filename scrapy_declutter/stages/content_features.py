@@ -256,6 +256,11 @@ TOKENS = Part("tok:", _class_tokens)
 # Probabilities are clipped to [1e-4, 1 - 1e-4] before they become log-odds.
 _LOWEST, _HIGHEST = 1e-4, 1 - 1e-4
 _LOGIT_BOUND = math.log(_HIGHEST / _LOWEST)
+# The score of a neighbour beyond the page's edge, as a logit: the edge counts
+# as boilerplate, as jusText's edges count as bad (a probability of 0.007), but
+# inside the clipped range (+-9.2), so it weighs less than a block the first
+# stage is sure of. The shipped weights were fitted with it.
+EDGE_LOGIT = -5.0
 
 
 def logits(probabilities: Iterable[float]) -> list[float]:
@@ -277,7 +282,7 @@ class ContextFeatures:
 
     Block i has its own first-stage logit and its two neighbours' on each
     side (``logits[i + 2]``, and ``logits[i]``, ``[i + 1]``, ``[i + 3]``,
-    ``[i + 4]``: two -5.0 pad each edge); for its ancestor at each of
+    ``[i + 4]``: two ``EDGE_LOGIT`` pads at each edge); for its ancestor at each of
     ``CONTEXT_LEVELS`` (``lines[parents[i]]``, -1 above the root, shared by
     siblings) the mean score (a logit) ``means[k][node]`` and the text share
     ``shares[k][node]`` of the blocks as far below it; the page's ``page`` numbers; and
@@ -354,7 +359,7 @@ def context_features(
         math.log1p(len(scores)) / 6,
     )
     return ContextFeatures(
-        [-5.0, -5.0, *logits(scores), -5.0, -5.0],
+        [EDGE_LOGIT, EDGE_LOGIT, *logits(scores), EDGE_LOGIT, EDGE_LOGIT],
         block_parents,
         tree.lines_above_blocks(LINE_LENGTH),
         means,
