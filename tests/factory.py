@@ -104,9 +104,11 @@ NEWS_PAGE = f"""<html lang="en"><head><title>Bridge to open in spring</title></h
 <p>{NEWS_PARAGRAPH.replace("council", "mayor")}</p>
 </article>
 <aside class="related"><h3>Related stories</h3><ul>
-<li><a href="/a">Old crossing closes for good</a></li><li><a href="/b">Traffic plan for the town</a></li></ul></aside>
+<li><a href="/a">Old crossing closes for good</a></li>
+<li><a href="/b">Traffic plan for the town</a></li></ul></aside>
 </main>
-<footer class="site-footer"><p>Copyright \u00a9 2025 Town News. <a href="/privacy">Privacy</a></p></footer>
+<footer class="site-footer">
+<p>Copyright \u00a9 2025 Town News. <a href="/privacy">Privacy</a></p></footer>
 </body></html>"""
 
 

@@ -33,7 +33,7 @@ def test_page_features_describe_markup_and_context():
 
 def test_digit_share_counts_every_script_s_digits():
     # ASCII text is counted by a fast path, other text by the regex
-    texts = ["Tickets from 12 to 480 euros", "Karten von ١٢ bis ٤٨٠ Euro – nur heute"]
+    texts = ["Tickets from 12 to 480 euros", "Karten von ١٢ bis ٤٨٠ Euro \u2013 nur heute"]
     document = justext_document("".join(f"<p>{text}</p>" for text in texts))
     page = page_features(document)
     shares = [page.of_block(i)["digits"] for i in range(len(document.blocks))]

@@ -78,7 +78,7 @@ def test_unknown_setting_suggests_the_close_one():
 async def test_a_bad_setting_stops_the_crawl_before_any_request(server):
     requests = []
     server.root.getChildWithDefault = lambda *args: requests.append(args)  # never called
-    with pytest.raises(InvalidOptionError, match="^DECLUTTER_MAX_LINK_DENSITY:"):
+    with pytest.raises(InvalidOptionError, match=r"^DECLUTTER_MAX_LINK_DENSITY:"):
         await crawl(
             settings={**ADDON, "DECLUTTER_MAX_LINK_DENSITY": 3}, urls=[server.url("article-en")]
         )

@@ -6,8 +6,9 @@ bytes are valid UTF-8 and to windows-1252 otherwise (the usual encoding of
 undeclared legacy pages). Undecodable bytes are replaced, never fatal; so is
 a declared encoding Python cannot decode text with (``rot13``, ``idna``, ...),
 which is ignored, and a UTF-16 or UTF-32 declaration on bytes that hold no
-zero byte, which is read as UTF-8 (as the WHATWG encoding sniffing rules say). Bytes that are not text at all (an image or a compressed
-stream served as HTML: many control characters) raise ``BinaryInputError``.
+zero byte, which is read as UTF-8 (as the WHATWG encoding sniffing rules say).
+Bytes that are not text at all (an image or a compressed stream served as
+HTML: many control characters) raise ``BinaryInputError``.
 C0 control characters other than white space are dropped from the text (XML
 and feed exporters refuse them).
 
