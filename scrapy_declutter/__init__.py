@@ -1,5 +1,7 @@
 """scrapy-declutter: clean main-content text for every Scrapy crawl."""
 
+from typing import Any
+
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.errors import (
     BinaryInputError,
@@ -25,7 +27,7 @@ _SCRAPY_COMPONENTS = {
 }
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     if name in _SCRAPY_COMPONENTS:
         from importlib import import_module
 

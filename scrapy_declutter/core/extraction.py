@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import build_document
@@ -47,7 +48,7 @@ def extract(
     encoding: str | None = None,
     content_language: str | None = None,
     options: Options | None = None,
-    **kwargs,
+    **kwargs: Any,
 ) -> ExtractionResult:
     """Label every block of ``html`` and return them with the kept text.
 

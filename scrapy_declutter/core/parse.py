@@ -84,7 +84,7 @@ def _decode(html: bytes, encoding: str | None) -> tuple[str, str]:
     """The page's text and the encoding it was decoded with (w3lib's
     ``html_to_unicode`` in parts, so that undeclared bytes are decoded once)."""
     bom_encoding, bom = read_bom(html)
-    if bom_encoding:
+    if bom_encoding and bom:
         return to_unicode(html[len(bom) :], bom_encoding), bom_encoding
     content_type = f"text/html; charset={encoding}" if encoding else None
     declared = http_content_type_encoding(content_type) or html_body_declared_encoding(html)

@@ -180,7 +180,7 @@ class Part:
     prefix: str
     names: Callable[[Any], frozenset[str]]
 
-    def features(self, key) -> list[str]:
+    def features(self, key: Any) -> list[str]:
         """The full names of ``key``'s features."""
         return [self.prefix + name for name in self.names(key)]
 

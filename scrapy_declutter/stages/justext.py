@@ -110,7 +110,7 @@ class PostprocessHeadings:
                 block.label = GOOD
 
 
-def _nearest(labels: list[Label], wanted: frozenset[Label], before: bool) -> list[Label]:
+def _nearest(labels: list[Label | None], wanted: frozenset[Label], before: bool) -> list[Label]:
     """For each position, the nearest label in ``wanted`` strictly before it
     (or after it), ``bad`` past the document's edge. One linear scan, so long
     runs of short blocks cost no more than short runs."""
@@ -119,8 +119,9 @@ def _nearest(labels: list[Label], wanted: frozenset[Label], before: bool) -> lis
     seen = BAD
     for i in order:
         nearest[i] = seen
-        if labels[i] in wanted:
-            seen = labels[i]
+        label = labels[i]
+        if label in wanted:
+            seen = label
     return nearest
 
 
