@@ -12,6 +12,7 @@
 Each stage writes ``cf_label`` (step 1) or ``label`` and keeps no state.
 """
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from scrapy_declutter.core.blocks import Block
@@ -72,6 +73,14 @@ def _good_within(blocks: list[Block], start: int, max_distance: int) -> bool:
     return False
 
 
+def _headings_before_good(blocks: list[Block], label: Label, max_distance: int) -> Iterator[Block]:
+    """The headings labelled ``label`` that a good block follows within
+    ``max_distance`` characters, in document order."""
+    for i, block in enumerate(blocks):
+        if block.heading and block.label is label and _good_within(blocks, i + 1, max_distance):
+            yield block
+
+
 @dataclass(frozen=True)
 class PreprocessHeadings:
     """Short headings within ``max_heading_distance`` characters before a good
@@ -80,14 +89,8 @@ class PreprocessHeadings:
     max_heading_distance: int = Options.max_heading_distance
 
     def __call__(self, document: Document) -> None:
-        blocks = document.blocks
-        for i, block in enumerate(blocks):
-            if (
-                block.heading
-                and block.label is SHORT
-                and _good_within(blocks, i + 1, self.max_heading_distance)
-            ):
-                block.label = NEAR_GOOD
+        for heading in _headings_before_good(document.blocks, SHORT, self.max_heading_distance):
+            heading.label = NEAR_GOOD
 
 
 @dataclass(frozen=True)
@@ -99,15 +102,9 @@ class PostprocessHeadings:
     max_heading_distance: int = Options.max_heading_distance
 
     def __call__(self, document: Document) -> None:
-        blocks = document.blocks
-        for i, block in enumerate(blocks):
-            if (
-                block.heading
-                and block.label is BAD
-                and block.cf_label is not BAD
-                and _good_within(blocks, i + 1, self.max_heading_distance)
-            ):
-                block.label = GOOD
+        for heading in _headings_before_good(document.blocks, BAD, self.max_heading_distance):
+            if heading.cf_label is not BAD:
+                heading.label = GOOD
 
 
 def _nearest(labels: list[Label | None], wanted: frozenset[Label], before: bool) -> list[Label]:
