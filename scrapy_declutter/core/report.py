@@ -19,11 +19,8 @@ from scrapy_declutter.core.highlight import CONTENT_SECURITY_POLICY, highlighted
 from scrapy_declutter.core.labels import BAD, GOOD, NEAR_GOOD, SHORT, Label
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.reasons import EXPLANATIONS
-from scrapy_declutter.stages.content_model import (
-    SHORT_LINK_WORDS,
-    SURE_BOILERPLATE,
-    KeepContentRegion,
-)
+from scrapy_declutter.stages.content_features import SHORT_LINK_WORDS
+from scrapy_declutter.stages.content_region import SURE_BOILERPLATE, KeepContentRegion
 from scrapy_declutter.stages.density_filter import TextDensityFilter
 
 # A run of this many removed blocks or more is folded.
