@@ -46,7 +46,7 @@ class Options:
     def __post_init__(self) -> None:
         from scrapy_declutter.core.presets import pipeline_names  # pipelines import Options
 
-        if self.pipeline not in pipeline_names():
+        if not isinstance(self.pipeline, str) or self.pipeline not in pipeline_names():
             _fail("pipeline", self.pipeline, "one of " + ", ".join(sorted(pipeline_names())))
         object.__setattr__(self, "language", validate_language(self.language))
         for name in ("length_low", "length_high", "max_heading_distance"):
