@@ -4,13 +4,11 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.corpus import default_corpus_path
 from tests.site import Server, build_site
 
 # Beside the repository, unless WCXB_DEV points elsewhere (a git worktree, say).
-CORPUS = Path(
-    os.environ.get("WCXB_DEV")
-    or Path(__file__).resolve().parents[1].parent / "shared" / "corpora" / "wcxb-dev"
-)
+CORPUS = Path(os.environ.get("WCXB_DEV") or default_corpus_path())
 
 
 @pytest.fixture(scope="session")

@@ -43,8 +43,10 @@ _CHROME_TOP = """
 """
 _CHROME_BOTTOM = """
 <div class="related"><h3>Related</h3><ul><li><a href="/a1">Port strike ends</a></li>
-<li><a href="/a2">New bridge opens</a></li><li><a href="/a3">Weather warning for the coast</a></li></ul></div>
-<div class="footer">Copyright 2024 The Harbour Times. <a href="/imprint">Imprint</a> | <a href="/contact">Contact</a></div>
+<li><a href="/a2">New bridge opens</a></li>
+<li><a href="/a3">Weather warning for the coast</a></li></ul></div>
+<div class="footer">Copyright 2024 The Harbour Times.
+<a href="/imprint">Imprint</a> | <a href="/contact">Contact</a></div>
 """
 
 ARTICLE_EN = f"""<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
