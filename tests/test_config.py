@@ -1,4 +1,4 @@
-"""Settings: one per option, converted, validated once at start-up."""
+"""The layer's config: one setting per field, converted, validated once at start-up, per page."""
 
 import dataclasses
 
