@@ -6,7 +6,6 @@ those paragraphs and ``BOILERPLATE`` strings of the boilerplate, so tests can
 check what was kept without copying any output of the code under test.
 """
 
-import pytest
 from twisted.web.resource import Resource
 from twisted.web.server import Site
 
@@ -103,10 +102,3 @@ class Server:
 
     def url(self, path: str) -> str:
         return f"http://127.0.0.1:{self.port.getHost().port}/{path.lstrip('/')}"
-
-
-@pytest.fixture
-def server():
-    server = Server(build_site())
-    yield server
-    server.port.stopListening()
