@@ -51,7 +51,7 @@ class Options:
         # the presets' stages read their defaults from Options
         from scrapy_declutter.core.presets import pipeline_names
 
-        if self.pipeline not in pipeline_names():
+        if not isinstance(self.pipeline, str) or self.pipeline not in pipeline_names():
             _fail("pipeline", self.pipeline, "one of " + ", ".join(sorted(pipeline_names())))
         object.__setattr__(self, "language", validate_language(self.language))
         for name in ("length_low", "length_high", "max_heading_distance"):

@@ -168,6 +168,7 @@ class ContentModel:
 
 
 def _sigmoids(totals: Iterable[float]) -> list[float]:
+    # exp(-x) overflows below x = -709; below -500 the probability is under 1e-217: 0
     exp = math.exp
     return [1 / (1 + exp(-x)) if x > -500 else 0.0 for x in totals]
 
