@@ -48,6 +48,7 @@ iframe.page { width: 100%; height: 80vh; border: 1px solid #999; background: #ff
 .verdict .label { font-weight: bold; text-transform: uppercase; margin-right: .5rem; }
 .kept .label { color: #2a8c3c; } .removed .label { color: #c0392b; }
 .verdict .reason { font-weight: bold; }
+.verdict .index { color: #888; margin-right: .5rem; font-size: 12px; }
 .bar { position: relative; display: inline-block; width: 8rem; height: .7rem;
   background: #ddd; vertical-align: middle; margin: 0 .3rem; }
 .bar .fill { position: absolute; left: 0; top: 0; bottom: 0; background: #6a8caf; }
@@ -63,11 +64,11 @@ def render_report(result: ExtractionResult, options: Options | None = None) -> s
     options = options or Options()
     reasons = [block_reason(block) for block in result.blocks]
     titles = [
-        f"{'kept' if block.is_good else 'removed'}: {reason}{_score_note(block)}"
-        for block, reason in zip(result.blocks, reasons)
+        f"block {i} {'kept' if block.is_good else 'removed'}: {reason}{_score_note(block)}"
+        for i, (block, reason) in enumerate(zip(result.blocks, reasons))
     ]
     kept = sum(block.is_good for block in result.blocks)
-    title = escape(result.title or result.url or "page")
+    title = escape(result.title or result.url or "a page")
     page = highlighted_page(result.blocks, titles)
     parts = [
         "<!DOCTYPE html>",
@@ -84,7 +85,8 @@ def render_report(result: ExtractionResult, options: Options | None = None) -> s
         _counts(result.blocks, reasons),
         '<h2 id="page">The page</h2>',
         '<p class="meta">Its own markup and styles, without scripts or anything fetched '
-        "(images show as empty boxes). Hover over a block for the rule that decided it.</p>",
+        "(images show as empty boxes or their text). Hover over a block for its number in "
+        "the list below and the rule that decided it.</p>",
         f'<iframe class="page" sandbox="" title="the page, blocks outlined" '
         f'srcdoc="{escape(page, quote=True)}"></iframe>'
         if page
@@ -199,7 +201,7 @@ def _block(i: int, block: Block, reason: str, options: Options, language_indepen
     heading = " heading" if block.heading else ""
     return (
         f'<div class="block {state}{heading}" id="block-{i}" title="{escape(block.xpath)}">'
-        f'<div class="verdict"><span class="label">{state}</span>'
+        f'<div class="verdict"><span class="index">{i}</span><span class="label">{state}</span>'
         f'<span class="reason">{escape(reason)}</span></div>'
         f'<div class="evidence">{_evidence(block, options, language_independent)}</div>'
         f'<div class="text">{escape(block.text)}</div></div>'
