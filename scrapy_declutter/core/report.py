@@ -112,7 +112,7 @@ def context_free_class(
     ``ClassifyContextFree.classify`` in the same order (a test checks they agree)."""
     length, links, stops = block.length, block.link_density, block.stopword_density
     if links > options.max_link_density:
-        return BAD, f"link density {links:.2f} > {options.max_link_density}"
+        return BAD, f"link density {links:.3f} > {options.max_link_density}"
     if "\xa9" in block.text or "&copy" in block.text:
         return BAD, "a copyright sign"
     if length < options.length_low:
@@ -124,12 +124,12 @@ def context_free_class(
         if length > options.length_high:
             return (
                 GOOD,
-                f"stopword density {stops:.2f} >= {high}, {length} > {options.length_high} chars",
+                f"stopword density {stops:.3f} >= {high}, {length} > {options.length_high} chars",
             )
-        return NEAR_GOOD, f"stopword density {stops:.2f} >= {high}, but only {length} characters"
+        return NEAR_GOOD, f"stopword density {stops:.3f} >= {high}, but only {length} characters"
     if stops >= low:
-        return NEAR_GOOD, f"stopword density {stops:.2f} between {low} and {high}"
-    return BAD, f"stopword density {stops:.2f} < {low}"
+        return NEAR_GOOD, f"stopword density {stops:.3f} between {low} and {high}"
+    return BAD, f"stopword density {stops:.3f} < {low}"
 
 
 def _score_note(block: Block) -> str:
@@ -253,7 +253,8 @@ def _legend(reasons: set[str], options: Options) -> str:
         f"{FOLD_RUN} or more removed blocks is folded: click to open it.</p>"
         "<p><b>score</b>: the content model's probability that the block is main content, "
         "read with its neighbours and ancestors; <b>own features</b>: the same from the "
-        "block alone. The bar's yellow tick is the threshold. <b>jusText</b>: the block's "
+        "block alone. A bar's yellow tick is its threshold: the content threshold for the "
+        "score, the sure-boilerplate guard for the own features. <b>jusText</b>: the block's "
         "context-free class (good, near-good, short, bad) and why.</p>"
         f'<p>The rules that decided this page\'s blocks:</p><dl class="reasons">{entries}</dl>'
         "</div>"
