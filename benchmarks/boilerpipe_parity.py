@@ -23,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.corpus import Page, default_corpus_path, load_pages, word_prf
+from benchmarks.saved_output import SAVE_HELP, save_output
 from scrapy_declutter import extract
 
 
@@ -67,7 +68,9 @@ def main() -> None:
         "--sample", type=int, help="N corpus pages at random (seed 0), then their articles"
     )
     parser.add_argument("--worst", type=int, default=10, help="list the K pages that agree least")
+    parser.add_argument("--save", type=Path, help=SAVE_HELP)
     args = parser.parse_args()
+    save_output(args.save)
     pages = article_pages(load_pages(Path(args.corpus), sample=args.sample))
     if args.limit:
         pages = (page for _, page in zip(range(args.limit), pages))
@@ -75,9 +78,8 @@ def main() -> None:
     f1s = [r.f1 for r in results]
     print(f"{len(results)} article pages ({failures} BoilerPy3 could not parse)")
     print(f"mean word F1 against BoilerPy3: {statistics.fmean(f1s):.4f}")
-    print(
-        f"median: {statistics.median(f1s):.4f}; pages >= 0.95: {sum(f >= 0.95 for f in f1s) / len(f1s):.1%}"
-    )
+    close = sum(f >= 0.95 for f in f1s) / len(f1s)
+    print(f"median: {statistics.median(f1s):.4f}; pages >= 0.95: {close:.1%}")
     print("least agreement (page, F1, our words, BoilerPy3 words):")
     for r in sorted(results, key=lambda r: r.f1)[: args.worst]:
         print(f"  {r.file_id}  {r.f1:.3f}  {r.our_words:6d}  {r.reference_words:6d}")

@@ -2,10 +2,10 @@
 
 Usage::
 
-    python benchmarks/hostile.py big [--case NAME ...] [--pipeline NAME]
-    python benchmarks/hostile.py scaling [--size N] [--repeat R] [--family NAME ...]
-    python benchmarks/hostile.py memory [--pages N]
-    python benchmarks/hostile.py stall [--size N]
+    python benchmarks/hostile.py big [--case NAME ...] [--pipeline NAME] [--save FILE]
+    python benchmarks/hostile.py scaling [--size N] [--repeat R] [--family NAME ...] [--save FILE]
+    python benchmarks/hostile.py memory [--pages N] [--save FILE]
+    python benchmarks/hostile.py stall [--size N] [--save FILE]
 
 ``big``: each big page runs twice, each time in a fresh process (so one case's
 peak does not hide the next's): once for the seconds, the blocks and the
@@ -45,7 +45,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
-
+from benchmarks.saved_output import SAVE_HELP, save_output  # noqa: E402
 from scrapy_declutter import PageLimitError, extract, pipeline_names  # noqa: E402
 from tests import hostile  # noqa: E402
 
@@ -104,10 +104,8 @@ def big(args: argparse.Namespace) -> None:
         print(json.dumps(measure_big(args.child, args.pipeline, args.traced)))
         return
     print(f"pipeline {args.pipeline}")
-    print(
-        f"{'case':26} {'input MB':>9} {'seconds':>8} {'blocks':>9} "
-        f"{'py peak MB':>11} {'RSS +MB':>8}"
-    )
+    columns = ("input MB", 9), ("seconds", 8), ("blocks", 9), ("py peak MB", 11), ("RSS +MB", 8)
+    print(f"{'case':26}" + "".join(f" {name:>{width}}" for name, width in columns))
     for case in args.case or CASES:
         r = {**child(case, args.pipeline, False), **child(case, args.pipeline, True)}
         print(
@@ -312,7 +310,10 @@ def main() -> None:
     stall_parser = modes.add_parser("stall")
     stall_parser.add_argument("--size", type=int, default=250_000)
     stall_parser.add_argument("--child", choices=("on", "off"), help=argparse.SUPPRESS)
+    for mode in (big_parser, scaling_parser, memory_parser, stall_parser):
+        mode.add_argument("--save", type=Path, help=SAVE_HELP)
     args = parser.parse_args()
+    save_output(args.save)
     {"big": big, "scaling": scaling, "memory": memory, "stall": stall}[args.mode](args)
 
 

@@ -24,6 +24,7 @@ import lxml.html
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.corpus import default_corpus_path, load_pages
+from benchmarks.saved_output import SAVE_HELP, save_output
 from scrapy_declutter import extract
 
 
@@ -68,7 +69,9 @@ def main() -> None:
     parser.add_argument("--pipelines", default="justext")
     parser.add_argument("--limit", type=int)
     parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--save", type=Path, help=SAVE_HELP)
     args = parser.parse_args()
+    save_output(args.save)
     pages = [page.html for page in load_pages(Path(args.corpus), limit=args.limit)]
     runs = contenders(args.pipelines.split(","))
     times: dict[str, list[float]] = {name: [] for name in runs}
@@ -84,9 +87,8 @@ def main() -> None:
     for name, values in times.items():
         median = statistics.median(values)
         vs_justext = f"{statistics.median(reference) / median:13.1f}" if reference else ""
-        print(
-            f"{name:28}{median * 1000:10.2f}{sum(values):9.2f}{median / parse_median:9.2f}{vs_justext}"
-        )
+        vs_parse = median / parse_median
+        print(f"{name:28}{median * 1000:10.2f}{sum(values):9.2f}{vs_parse:9.2f}{vs_justext}")
 
 
 if __name__ == "__main__":

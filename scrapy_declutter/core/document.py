@@ -122,7 +122,6 @@ class Document:
 
     blocks: list[Block] = field(default_factory=list)
     root: etree._Element | None = None
-    url: str | None = None
     title: str | None = None
     language: str | None = None
     all_buttons: bool = False
@@ -140,7 +139,6 @@ def build_document(
     html: str | bytes,
     *,
     language: str | None,
-    url: str | None = None,
     encoding: str | None = None,
     content_language: str | None = None,
     memory_limit_mb: int = 0,
@@ -149,7 +147,7 @@ def build_document(
     ``memory_limit_mb`` is the ``page_memory_limit_mb`` option (see ``parse``)."""
     root = parse(html, encoding, memory_limit_mb)
     if root is None:
-        return Document(url=url)
+        return Document()
     blocks = segment(root)
     all_buttons = not blocks
     if all_buttons:
@@ -166,4 +164,6 @@ def build_document(
         block.stopwords = sum(map(is_stopword, words))
     title = root.findtext("head/title")
     title = " ".join(title.split()) if title else None
-    return Document(blocks, root, url, title, language, all_buttons=all_buttons)
+    return Document(
+        blocks=blocks, root=root, title=title, language=language, all_buttons=all_buttons
+    )

@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from scrapy_declutter.core.blocks import Block, element_paths
 from scrapy_declutter.core.document import build_document
@@ -52,7 +53,7 @@ def extract(
     encoding: str | None = None,
     content_language: str | None = None,
     options: Options | None = None,
-    **kwargs,
+    **kwargs: Any,
 ) -> ExtractionResult:
     """Label every block of ``html`` and return them with the kept text.
 
@@ -75,7 +76,6 @@ def extract(
     document = build_document(
         html,
         language=opts.language,
-        url=url,
         encoding=encoding,
         content_language=content_language,
         memory_limit_mb=opts.page_memory_limit_mb,

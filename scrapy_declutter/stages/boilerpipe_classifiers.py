@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from scrapy_declutter.core.document import Document
+from scrapy_declutter.core.reasons import BOILERPIPE_CLASSIFIER
 from scrapy_declutter.stages.boilerpipe import TextBlock, text_blocks
 
 
@@ -23,25 +24,26 @@ class _Edge(NamedTuple):
 
 
 _EDGE = _Edge()
-Neighbourhood = tuple[TextBlock | _Edge, TextBlock, TextBlock | _Edge]
+Neighbour = TextBlock | _Edge
+Neighbourhood = tuple[Neighbour, TextBlock, Neighbour]
 
 
 def _neighbourhoods(groups: list[TextBlock]) -> Iterator[Neighbourhood]:
-    padded = [_EDGE, *groups, _EDGE]
-    for i in range(1, len(padded) - 1):
-        yield padded[i - 1], padded[i], padded[i + 1]
+    before: list[Neighbour] = [_EDGE, *groups]
+    after: list[Neighbour] = [*groups[1:], _EDGE]
+    return zip(before, groups, after)
 
 
-def _classify(document: Document, rule: Callable[..., bool]) -> None:
+def _classify(document: Document, rule: Callable[[Neighbour, TextBlock, Neighbour], bool]) -> None:
     # all decisions first: a block's decision reads its neighbours' features,
     # never their labels, so the order does not matter; this keeps it obvious
     groups = text_blocks(document)
     decisions = [rule(*neighbourhood) for neighbourhood in _neighbourhoods(groups)]
     for group, is_content in zip(groups, decisions):
-        group.set_content(is_content)
+        group.set_content(is_content, BOILERPIPE_CLASSIFIER)
 
 
-def is_content_by_words(prev, curr, next_) -> bool:
+def is_content_by_words(prev: Neighbour, curr: TextBlock, next_: Neighbour) -> bool:
     """The number-of-words tree (Algorithm 2 of the paper)."""
     if curr.link_density <= 0.333333:
         if prev.link_density <= 0.555556:
@@ -60,7 +62,7 @@ def is_content_by_words(prev, curr, next_) -> bool:
     return False
 
 
-def is_content_by_density(prev, curr, next_) -> bool:
+def is_content_by_density(prev: Neighbour, curr: TextBlock, next_: Neighbour) -> bool:
     """The text-density tree (Algorithm 1 of the paper, the densitometric classifier)."""
     if curr.link_density <= 0.333333:
         if prev.link_density <= 0.555556:
