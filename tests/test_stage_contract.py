@@ -15,6 +15,7 @@ LABEL_FIELDS = {
     "block_score",
     "cf_label",
     "label",
+    "reason",
     "boilerpipe_labels",
     "fused_into",
     "_word_wrap",
