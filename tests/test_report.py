@@ -1,5 +1,6 @@
 """The HTML report: why each block was kept or removed, and the page with its blocks outlined."""
 
+import dataclasses
 import re
 
 import lxml.html
@@ -240,3 +241,24 @@ def test_every_block_of_real_pages_is_outlined_in_the_page_view(corpus_path):
         shown = lxml.html.fromstring(marked, parser=DEEP).xpath(OUTLINED) if marked else []
         indexes = {int(element.get("title")[1:]) for element in shown}
         assert sorted(indexes) == list(range(len(result.blocks))), page.file_id
+
+
+@dataclasses.dataclass
+class Contributions:
+    features: tuple[tuple[str, float], ...]
+    context: tuple[tuple[str, float], ...]
+
+
+def test_what_weighed_most_is_shown_per_block_when_given():
+    result = extract(ARTICLE_EN)
+    weighed = [
+        Contributions(((f"tok:block{i}", -1.5), ("ld", 0.25)), (("mean2", 0.75),))
+        for i in range(len(result.blocks))
+    ]
+    report = lxml.html.fromstring(render_report(result, weighed=weighed), parser=DEEP)
+    for i, element in enumerate(report.xpath("//div[contains(@class, 'block ')]")):
+        evidence = element.find_class("evidence")[0].text_content()
+        assert f"tok:block{i} -1.50, ld +0.25 · in context: mean2 +0.75" in evidence
+    assert "weighed most" in report.get_element_by_id("legend").getnext().text_content()
+    _, plain = report_of(ARTICLE_EN)
+    assert "weighed most" not in plain.text_content()

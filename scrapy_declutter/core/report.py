@@ -11,7 +11,9 @@ Two views in one self-contained file, with no script and no network access:
 """
 
 from collections import Counter
+from collections.abc import Sequence
 from html import escape
+from typing import Protocol
 
 from scrapy_declutter.core.blocks import Block, element_paths
 from scrapy_declutter.core.extraction import ExtractionResult
@@ -48,6 +50,7 @@ iframe.page { width: 100%; height: 80vh; border: 1px solid #999; background: #ff
 .verdict .label { font-weight: bold; text-transform: uppercase; margin-right: .5rem; }
 .kept .label { color: #2a8c3c; } .removed .label { color: #c0392b; }
 .verdict .reason { font-weight: bold; }
+.up { color: #1e7a32; } .down { color: #b03022; }
 .verdict .index { color: #888; margin-right: .5rem; font-size: 12px; }
 .bar { position: relative; display: inline-block; width: 8rem; height: .7rem;
   background: #ddd; vertical-align: middle; margin: 0 .3rem; }
@@ -59,8 +62,23 @@ details.fold summary { cursor: pointer; color: #a03020; font-size: 13px; }
 """
 
 
-def render_report(result: ExtractionResult, options: Options | None = None) -> str:
-    """The report of ``result``, extracted with ``options`` (the defaults if None)."""
+class Weighed(Protocol):
+    """What weighed most in a block's scores, as ``(feature, contribution to the
+    log-odds)`` pairs, largest first: the block's own features (``features``)
+    and its context's (``context``). ``content_explain.explain`` gives them."""
+
+    features: Sequence[tuple[str, float]]
+    context: Sequence[tuple[str, float]]
+
+
+def render_report(
+    result: ExtractionResult,
+    options: Options | None = None,
+    weighed: Sequence[Weighed] | None = None,
+) -> str:
+    """The report of ``result``, extracted with ``options`` (the defaults if
+    None), with what weighed most in each block's scores if ``weighed`` (one
+    per block) is given."""
     options = options or Options()
     reasons = [block_reason(block) for block in result.blocks]
     titles = [
@@ -92,9 +110,9 @@ def render_report(result: ExtractionResult, options: Options | None = None) -> s
         if page
         else "<p>No blocks: the page has no text.</p>",
         '<h2 id="blocks">The blocks</h2>',
-        *_blocks_view(result, reasons, options),
+        *_blocks_view(result, reasons, options, weighed),
         '<h2 id="legend">Legend</h2>',
-        _legend(set(reasons), options),
+        _legend(set(reasons), options, weighed is not None),
         "</body></html>",
     ]
     return "\n".join(parts) + "\n"
@@ -165,12 +183,23 @@ def _counts(blocks: list[Block], reasons: list[str]) -> str:
     return f'<table class="counts">{header}{"".join(rows)}</table>'
 
 
-def _blocks_view(result: ExtractionResult, reasons: list[str], options: Options) -> list[str]:
+def _blocks_view(
+    result: ExtractionResult,
+    reasons: list[str],
+    options: Options,
+    weighed: Sequence[Weighed] | None,
+) -> list[str]:
     """Every block in page order; runs of ``FOLD_RUN`` removed blocks or more folded."""
     language_independent = result.language is None
     paths = element_paths(block.element for block in result.blocks)  # linear, unlike Block.xpath
     rendered = [
-        _block(i, block, path, reason, options, language_independent)
+        _block(
+            i,
+            block,
+            path,
+            reason,
+            _evidence(block, options, language_independent, weighed[i] if weighed else None),
+        )
         for i, (block, path, reason) in enumerate(zip(result.blocks, paths, reasons))
     ]
     parts: list[str] = []
@@ -197,22 +226,23 @@ def _blocks_view(result: ExtractionResult, reasons: list[str], options: Options)
     return parts
 
 
-def _block(
-    i: int, block: Block, path: str, reason: str, options: Options, language_independent: bool
-) -> str:
+def _block(i: int, block: Block, path: str, reason: str, evidence: str) -> str:
     state = "kept" if block.is_good else "removed"
     heading = " heading" if block.heading else ""
     return (
         f'<div class="block {state}{heading}" id="block-{i}" title="{escape(path)}">'
         f'<div class="verdict"><span class="index">{i}</span><span class="label">{state}</span>'
         f'<span class="reason">{escape(reason)}</span></div>'
-        f'<div class="evidence">{_evidence(block, options, language_independent)}</div>'
+        f'<div class="evidence">{evidence}</div>'
         f'<div class="text">{escape(block.text)}</div></div>'
     )
 
 
-def _evidence(block: Block, options: Options, language_independent: bool) -> str:
-    """What weighed most: the scores against their thresholds, jusText's class and why."""
+def _evidence(
+    block: Block, options: Options, language_independent: bool, weighed: Weighed | None
+) -> str:
+    """What weighed most: the scores against their thresholds, the features that
+    moved them most, jusText's class and why, the block's counts."""
     lines = []
     if block.score is not None:
         scores = f"score {block.score:.2f} {_bar(block.score, options.content_threshold)}"
@@ -220,6 +250,11 @@ def _evidence(block: Block, options: Options, language_independent: bool) -> str
             own = block.block_score
             scores += f" · own features {own:.2f} {_bar(own, SURE_BOILERPLATE)}"
         lines.append(scores)
+    if weighed is not None:
+        lines.append(
+            f"weighed most: {_contributions(weighed.features)} · in context: "
+            f"{_contributions(weighed.context)}"
+        )
     cf_label, why = context_free_class(block, options, language_independent)
     lines.append(f"jusText: {escape(str(block.cf_label or cf_label))} ({escape(why)})")
     lines.append(
@@ -229,6 +264,13 @@ def _evidence(block: Block, options: Options, language_independent: bool) -> str
     return "".join(f"<div>{line}</div>" for line in lines)
 
 
+def _contributions(pairs: Sequence[tuple[str, float]]) -> str:
+    return ", ".join(
+        f'<span class="{"up" if weight > 0 else "down"}">{escape(name)} {weight:+.2f}</span>'
+        for name, weight in pairs
+    )
+
+
 def _bar(value: float, threshold: float) -> str:
     return (
         f'<span class="bar"><span class="fill" style="width: {value:.0%}"></span>'
@@ -236,7 +278,7 @@ def _bar(value: float, threshold: float) -> str:
     )
 
 
-def _legend(reasons: set[str], options: Options) -> str:
+def _legend(reasons: set[str], options: Options, weighed: bool) -> str:
     values = {
         **vars(options),
         "short_link_threshold": KeepContentRegion.short_link_threshold,
@@ -259,7 +301,18 @@ def _legend(reasons: set[str], options: Options) -> str:
         "block alone. A bar's yellow tick is its threshold: the content threshold for the "
         "score, the sure-boilerplate guard for the own features. <b>jusText</b>: the block's "
         "context-free class (good, near-good, short, bad) and why.</p>"
-        f'<p>The rules that decided this page\'s blocks:</p><dl class="reasons">{entries}</dl>'
+        + (
+            "<p><b>weighed most</b>: the features that moved the block's scores most, with "
+            "what each added to the log-odds: <span class='up'>positive</span> towards "
+            "content, <span class='down'>negative</span> towards boilerplate; first the "
+            "block's own features (<code>in:nav</code>: inside a nav element, "
+            "<code>tok:menu</code>: 'menu' in a class or id, <code>ld</code>: link density, "
+            "...), then its context's (<code>mean2</code>: the mean score under its "
+            "grandparent, ...).</p>"
+            if weighed
+            else ""
+        )
+        + f'<p>The rules that decided this page\'s blocks:</p><dl class="reasons">{entries}</dl>'
         "</div>"
     )
 
