@@ -167,15 +167,14 @@ def scaling(args: argparse.Namespace) -> None:
     for family in args.family or hostile.FAMILIES:
         make = hostile.FAMILIES[family]
         n = args.size
-        # below some 10 ms a page, caches and the allocator, not the page, set the time
-        while n < 64 * args.size and fastest(make(n), "justext", 1) < 0.01:
-            n *= 4
-        small, large = make(n), make(4 * n)
         try:
-            extract(small)
+            # below some 10 ms a page, caches and the allocator, not the page, set the time
+            while n < 64 * args.size and fastest(make(n), "justext", 1) < 0.01:
+                n *= 4
         except PageLimitError as error:
             print(f"{family:32} refused before parsing: {error.reason}", flush=True)
             continue
+        small, large = make(n), make(4 * n)
         times = {
             p: (fastest(small, p, args.repeat), fastest(large, p, args.repeat)) for p in pipelines
         }
