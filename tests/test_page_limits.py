@@ -119,6 +119,20 @@ def test_elements_with_up_to_max_attributes_are_parsed(attributes):
     assert [b.text for b in extract(f"<p {attributes}>{END}</p>").blocks] == [END]
 
 
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "<script>for (i = 0; i<a.length; i++) " + "x = y + z; " * 2_000 + "</script>",
+        "<style><!-- " + "div { height: 0px; display: none; } " * 1_000 + "--></style>",
+        "<!-- " + "a comment of words " * 1_000 + "-->",
+    ],
+    ids=["script", "style", "comment"],
+)
+def test_script_style_and_comments_are_not_attributes(raw):
+    # real pages (8 of wcxb-dev, 4 of l3s-gn1, 14 of dragnet) have such stretches without a ">"
+    assert [b.text for b in extract(f"<head>{raw}</head><p>{END}</p>").blocks] == [END]
+
+
 def test_one_more_attribute_is_refused():
     html = "<p " + " ".join(f'a{i}="v"' for i in range(MAX_ATTRIBUTES + 1)) + f">{END}</p>"
     with pytest.raises(PageLimitError):

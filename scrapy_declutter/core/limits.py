@@ -31,6 +31,12 @@ BYTES_PER_TAG = 2_000
 # long (" a" each), in a stretch without ">".
 _LONG_TAG = 2 * MAX_ATTRIBUTES
 _QUOTED = re.compile(rb""""[^"]*"|'[^']*'""")
+_SPACE_BEFORE_EQUALS = re.compile(rb"(?<!\s)\s+=")  # the lookbehind keeps it linear
+_SPACE_AFTER_EQUALS = re.compile(rb"=\s+")
+_ATTRIBUTE = re.compile(rb"[A-Za-z_:][-\w:.]*(?:=\S*)?")
+# A "tag" whose words are not nearly all attributes is script, style or text
+# that happens to follow a "<" ("i<a.length; i++"), not an element.
+_ATTRIBUTE_SHARE = 0.9
 
 
 def check_page(data: bytes, memory_limit_mb: int = 0) -> None:
@@ -51,15 +57,25 @@ def check_page(data: bytes, memory_limit_mb: int = 0) -> None:
         tag_start = data.rfind(b"<", start, end)
         if tag_start < 0 or end - tag_start < _LONG_TAG:
             continue  # text, or a tag too short to hold that many attributes
-        # name=value, name = value and a bare name are one attribute each
-        tag = _QUOTED.sub(b"''", data[tag_start:end]).replace(b"=", b" = ")
-        attributes = len(tag.split()) - 2 * tag.count(b"=") - 1
+        attributes = _attributes(data[tag_start:end])
         if attributes > MAX_ATTRIBUTES:
             raise PageLimitError(
                 "attributes",
                 f"an element has {attributes:,} attributes, over {MAX_ATTRIBUTES:,}: "
                 "libxml2 takes time in their square to parse them",
             )
+
+
+def _attributes(tag: bytes) -> int:
+    """The attributes of a start tag (from its "<" to before its ">"):
+    ``name=value``, ``name = value`` and a bare ``name`` count one each; 0
+    when it is not a start tag."""
+    if not tag[1:2].isalpha():
+        return 0  # "<!--", "</", "< b"
+    tag = _QUOTED.sub(b"''", tag)
+    words = _SPACE_AFTER_EQUALS.sub(b"=", _SPACE_BEFORE_EQUALS.sub(b"=", tag)).split()[1:]
+    attributes = sum(_ATTRIBUTE.fullmatch(word) is not None for word in words)
+    return attributes if attributes >= _ATTRIBUTE_SHARE * len(words) else 0
 
 
 def _stretches_without_gt(data: bytes, length: int) -> Iterator[tuple[int, int]]:
