@@ -10,8 +10,9 @@ Scrapy layer counts:
 - ``"memory"``: a page whose estimated peak memory (``peak_memory_estimate``)
   is over the ``page_memory_limit_mb`` option.
 
-The checks read the bytes with two linear regular expressions and
-``bytes.count``: a few milliseconds a megabyte.
+The checks search the bytes for long stretches without a ">" a window at
+a time and count the "<" of large pages: some 0.2 ms for a usual page, 20 ms
+for 10 MB of tiny tags.
 """
 
 import re
