@@ -186,3 +186,28 @@ def test_every_family_gives_its_text_or_a_counted_refusal(family):
     if END in html:
         assert texts[-1].endswith(END)
     assert len(result.to_dict()["blocks"]) == len(texts)
+
+
+LONG_RUN = " ".join(f"w{i}" for i in range(2 * MAX_ATTRIBUTES))
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        f"<script>if (i <n {LONG_RUN}) run();</script>",
+        f"<style>a <b {LONG_RUN} {{}}</style>",
+        f"<!-- <p {LONG_RUN} -->",
+        f"<SCRIPT type='text/javascript'>x <y {LONG_RUN}</SCRIPT>",
+    ],
+    ids=["script", "style", "comment", "upper-case script"],
+)
+def test_a_lt_sign_where_no_tag_starts_is_no_element(raw):
+    """Real pages have long runs of words after a "<" in inline scripts:
+    libxml2 parses no attributes there, so the page is not refused."""
+    assert [b.text for b in extract(f"<html><body>{raw}<p>{END}</p></body></html>").blocks] == [END]
+
+
+def test_a_tag_after_a_closed_script_still_counts():
+    html = f"<script>x <y</script><p {LONG_RUN}>{END}</p>"
+    with pytest.raises(PageLimitError):
+        extract(html)
