@@ -1,38 +1,77 @@
 """``extract()``: the one call the Scrapy layer, the benchmarks and users make."""
 
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+
+from lxml import etree
 
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import build_document
 from scrapy_declutter.core.errors import InvalidInputError, InvalidOptionError
+from scrapy_declutter.core.markdown import to_markdown
+from scrapy_declutter.core.metadata import Metadata, read_metadata
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.presets import Pipeline, build_pipeline
 
 
 @dataclass(frozen=True, eq=False)
 class ExtractionResult:
-    """What ``extract`` found: every block, labelled, in document order."""
+    """What ``extract`` found: every block, labelled, in document order.
+
+    ``markdown`` and ``metadata`` are computed when first read, from the parsed
+    page (``root``) the result keeps: a caller who does not read them does not
+    pay for them.
+    """
 
     blocks: list[Block]
     language: str | None
     pipeline: str
     url: str | None = None
     title: str | None = None
+    root: etree._Element | None = field(default=None, repr=False)
+    options: Options | None = field(default=None, repr=False)
+    content_language: str | None = field(default=None, repr=False)
 
     @property
     def text(self) -> str:
         """The kept blocks' text, one block a paragraph, separated by a blank line."""
         return "\n\n".join(block.text for block in self.blocks if block.is_good)
 
-    def to_dict(self, blocks: bool = True) -> dict:
-        """JSON-safe (and picklable) values: text, language, pipeline, blocks."""
-        return {
+    @cached_property
+    def markdown(self) -> str:
+        """The kept blocks as CommonMark: headings, lists, tables, code, quotes,
+        emphasis and links (see ``markdown.py``)."""
+        options = self.options or Options()
+        return to_markdown(
+            self.blocks,
+            self.root,
+            self.url,
+            links=options.markdown_links,
+            images=options.markdown_images,
+        )
+
+    @cached_property
+    def metadata(self) -> Metadata:
+        """Title, author, date, site name, description, language, canonical URL
+        and image, as the page gives them (see ``metadata.py``)."""
+        return read_metadata(self.root, self.blocks, self.url, self.language, self.content_language)
+
+    def to_dict(
+        self, blocks: bool = True, *, markdown: bool = False, metadata: bool = False
+    ) -> dict:
+        """JSON-safe (and picklable) values: text, language, pipeline, blocks;
+        ``markdown`` and ``metadata`` (a dict) when asked for."""
+        data: dict[str, object] = {
             "text": self.text,
             "language": self.language,
             "pipeline": self.pipeline,
             "blocks": [block.to_dict() for block in self.blocks] if blocks else [],
         }
+        if markdown:
+            data["markdown"] = self.markdown
+        if metadata:
+            data["metadata"] = self.metadata.to_dict()
+        return data
 
 
 @lru_cache(maxsize=64)
@@ -74,4 +113,13 @@ def extract(
         content_language=content_language,
     )
     _pipeline(opts)(document)
-    return ExtractionResult(document.blocks, document.language, opts.pipeline, url, document.title)
+    return ExtractionResult(
+        document.blocks,
+        document.language,
+        opts.pipeline,
+        url,
+        document.title,
+        document.root,
+        opts,
+        content_language,
+    )

@@ -29,6 +29,11 @@ class Options:
     ``content_threshold``: the content model's score above which the default
     ``declutter`` pipeline keeps a block; lower keeps more (recall), higher
     less (precision).
+    ``markdown_links``: write links in ``ExtractionResult.markdown`` as
+    ``[text](url)`` (``False``: their text only); ``markdown_images``: write
+    images as ``![alt](src)``. ``comments``: put the user comments the page
+    marks as such in ``ExtractionResult.comments`` (they are never in ``text``
+    with the default pipeline; see ``stages/comments.py``).
     """
 
     pipeline: str = DEFAULT_PIPELINE
@@ -42,6 +47,9 @@ class Options:
     no_headings: bool = False
     tree_depth: int = 2
     content_threshold: float = 0.43
+    markdown_links: bool = True
+    markdown_images: bool = False
+    comments: bool = False
 
     def __post_init__(self) -> None:
         from scrapy_declutter.core.presets import pipeline_names  # pipelines import Options
@@ -64,8 +72,9 @@ class Options:
         depth = self.tree_depth
         if not isinstance(depth, int) or isinstance(depth, bool) or not 1 <= depth <= 5:
             _fail("tree_depth", self.tree_depth, "a whole number from 1 to 5")
-        if not isinstance(self.no_headings, bool):
-            _fail("no_headings", self.no_headings, "True or False")
+        for name in ("no_headings", "markdown_links", "markdown_images", "comments"):
+            if not isinstance(getattr(self, name), bool):
+                _fail(name, getattr(self, name), "True or False")
         if self.length_low > self.length_high:
             _fail("length_low", self.length_low, f"at most length_high ({self.length_high})")
         if self.stopwords_low > self.stopwords_high:
