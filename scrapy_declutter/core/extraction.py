@@ -8,6 +8,7 @@ from lxml import etree
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import build_document
 from scrapy_declutter.core.errors import InvalidInputError, InvalidOptionError
+from scrapy_declutter.core.labels import COMMENT
 from scrapy_declutter.core.markdown import to_markdown
 from scrapy_declutter.core.metadata import Metadata, read_metadata
 from scrapy_declutter.core.options import Options
@@ -36,6 +37,14 @@ class ExtractionResult:
     def text(self) -> str:
         """The kept blocks' text, one block a paragraph, separated by a blank line."""
         return "\n\n".join(block.text for block in self.blocks if block.is_good)
+
+    @property
+    def comments(self) -> str | None:
+        """The text of the page's user comments, one block a paragraph; ``None``
+        unless the ``comments`` option asks for it (see ``comments.py``)."""
+        if self.options is None or not self.options.comments:
+            return None
+        return "\n\n".join(block.text for block in self.blocks if block.label is COMMENT)
 
     @cached_property
     def markdown(self) -> str:
@@ -71,6 +80,8 @@ class ExtractionResult:
             data["markdown"] = self.markdown
         if metadata:
             data["metadata"] = self.metadata.to_dict()
+        if self.comments is not None:
+            data["comments"] = self.comments
         return data
 
 

@@ -16,6 +16,7 @@ joined by ``"; "``. The title is the headline: a ``<title>`` or ``og:title``
 that carries the site's name after a separator ("Headline | Site") loses it.
 """
 
+import html
 import json
 import re
 from collections.abc import Iterator
@@ -29,7 +30,7 @@ from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.languages import ISO_639_1, stoplist_for
 
 _ITEMPROP = etree.XPath("descendant::*[@itemprop]")
-_MARKED = re.compile(r"byline|author|writer|\b(?:date|time|posted|published|pubdate)")
+_MARKED = re.compile(r"byline|author|writer|date|time|posted|publish")
 _BYLINE = re.compile(r"byline|author|writer")
 # <meta> names and properties (lower-cased), most trusted first.
 _TITLE_KEYS = ("og:title", "twitter:title", "dc.title", "dcterms.title")
@@ -66,6 +67,9 @@ _DATE_KEYS = (
     "citation_date",
     "date",
 )
+# Other <meta> keys that name a publication date ("w-published-date", ...).
+_OTHER_DATE_KEY = re.compile(r"publish|pub_?date|release|issued|created")
+_MODIFIED_KEY = re.compile(r"modif|updat")
 _MODIFIED_KEYS = ("article:modified_time", "og:updated_time", "datemodified", "dcterms.modified")
 _SITE_KEYS = ("og:site_name", "application-name", "twitter:site")
 _DESCRIPTION_KEYS = ("og:description", "description", "twitter:description", "dc.description")
@@ -101,11 +105,15 @@ _DAY_MONTH_YEAR = re.compile(
 _MONTH_DAY_YEAR = re.compile(rf"\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I)
 _NUMERIC_DATE = re.compile(r"\b(\d{1,2})([./])(\d{1,2})\2(\d{4})\b")
 _BY = re.compile(
-    r"^\s*(?:(?:written|posted|published|reviewed)\s+)?by[:\s]+|^\s*authors?:\s*", re.I
+    r"^\s*(?:(?:written|posted|published|reviewed)\s*by\b|by\b)[:\s]*|^\s*authors?:\s*", re.I
 )
 _TITLE_SEPARATOR = re.compile(r"\s+[|\-\u2013\u2014:\u00b7\u2022\u00bb/]+\s+")
 _WORD = re.compile(r"\w+")
 _MAX_AUTHOR_WORDS = 8
+# A date line ("Published August 7, 2023 by ...") is short; longer blocks are text.
+_MAX_DATE_LINE = 120
+# How many blocks before and after the first kept one a bare date line is looked for.
+_DATE_LINE_LEAD = 10
 
 
 @dataclass(frozen=True)
@@ -314,7 +322,8 @@ def _title(
         *_values(meta, _TITLE_KEYS),
         *(_item_value(e) for e in items.get("headline", ())),
     )
-    h1 = next((t for t in (_text(e.xpath("string()")) for e in root.iter("h1")) if t), None)
+    h1s = [t for t in (_text(e.xpath("string()")) for e in root.iter("h1")) if t]
+    h1 = h1s[0] if h1s else None
     page_title = _text(root.findtext("head/title"))
     for title in (headline, page_title):
         if title:
@@ -352,7 +361,8 @@ def _author(
             if "author" in (e.get("rel") or "").lower().split()
             and (v := _text(e.xpath("string()")))
         ][:3],
-        lambda: [block.text for names, block in marked if _BYLINE.search(names)][:1],
+        lambda: _byline(marked),
+        lambda: _names(article.get("author"), people_only=False),
     )
     for source in sources:
         cleaned = _distinct(n for name in source() if (n := _clean_author(name)))
@@ -361,10 +371,24 @@ def _author(
     return None
 
 
+def _byline(marked: "_MarkedBlocks") -> list[str]:
+    """The first byline's name; after a bare "By", the block that follows it."""
+    blocks = marked.blocks
+    for names, block in marked:
+        if _BYLINE.search(names):
+            if _clean_author(block.text):
+                return [block.text]
+            if not _BY.sub("", block.text).strip(" ,;|:") and block.offset + 1 < len(blocks):
+                return [blocks[block.offset + 1].text]
+    return []
+
+
 def _clean_author(name: str) -> str | None:
-    name = _BY.sub("", name).strip(" ,;|")
-    words = _WORD.findall(name)
+    name = _BY.sub("", name).strip(" ,;|:")
+    words = _WORD.findall(name.lower())
     if not words or len(words) > _MAX_AUTHOR_WORDS or "@" in name or "://" in name:
+        return None
+    if words in (["the", "author"], ["author"], ["admin"], ["by"]):
         return None
     return name
 
@@ -376,8 +400,15 @@ def _date(
         lambda: (article.get("datePublished"), article.get("dateCreated")),
         lambda: _values(meta, _DATE_KEYS),
         lambda: (_item_value(e) for e in items.get("datePublished", ())),
+        lambda: (
+            v
+            for key, values in meta.items()
+            if _OTHER_DATE_KEY.search(key) and not _MODIFIED_KEY.search(key)
+            for v in values
+        ),
         lambda: (e.get("datetime") for e in root.iter("time")),
-        lambda: (block.text for _, block in marked),
+        lambda: (block.text for _, block in marked if len(block.text) <= _MAX_DATE_LINE),
+        lambda: _date_lines(marked.blocks),
         lambda: (article.get("dateModified"),),
         lambda: _values(meta, _MODIFIED_KEYS),
     )
@@ -387,6 +418,16 @@ def _date(
             if found:
                 return found
     return None
+
+
+def _date_lines(blocks: list[Block]) -> Iterator[str]:
+    """Short blocks around the start of the kept text, where a date line sits
+    when no class names it: from a few blocks before the first kept one on."""
+    first = next((block.offset for block in blocks if block.is_good), 0)
+    start = max(0, first - _DATE_LINE_LEAD)
+    for block in blocks[start : first + _DATE_LINE_LEAD]:
+        if len(block.text) <= _MAX_DATE_LINE // 3:
+            yield block.text
 
 
 def _parse_date(value: str | None) -> str | None:
@@ -468,6 +509,8 @@ def _text(value: object) -> str | None:
     if not isinstance(value, (str, int, float)) or isinstance(value, bool):
         return None
     text = " ".join(str(value).split())
+    if "&" in text:  # escaped twice in the page: "&amp;#8211;"
+        text = html.unescape(text)
     return text or None
 
 
@@ -475,8 +518,12 @@ def _name(value: object) -> str | None:
     return _text(value)
 
 
-def _names(value: object) -> list[str]:
+def _names(value: object, people_only: bool = True) -> list[str]:
+    """Names in a JSON-LD author value; with ``people_only``, not those of an
+    ``Organization`` (a site often names itself the author of every page)."""
     values = value if isinstance(value, list) else [value]
+    if people_only:
+        values = [v for v in values if not (isinstance(v, dict) and "Organization" in _types(v))]
     return [name for v in values if (name := _text(v))]
 
 

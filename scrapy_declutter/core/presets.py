@@ -25,6 +25,7 @@ from scrapy_declutter.stages.boilerpipe_classifiers import (
     DensityRulesClassifier,
     NumWordsRulesClassifier,
 )
+from scrapy_declutter.stages.comments import SeparateComments
 from scrapy_declutter.stages.content_model import KeepContentRegion, ScoreContent
 from scrapy_declutter.stages.density_filter import TextDensityFilter
 from scrapy_declutter.stages.justext import (
@@ -111,12 +112,13 @@ def with_tree_filter(base: Callable) -> Callable:
 
 
 def declutter_stages(options) -> tuple[Stage, ...]:
-    """The default: jusText, the content model's score, and the content region
-    (see ``content_model.py``)."""
+    """The default: jusText, the content model's score, the content region
+    (see ``content_model.py``), and the comments set apart (``comments.py``)."""
     return (
         *justext_stages(options),
         ScoreContent(),
         KeepContentRegion(options.content_threshold),
+        SeparateComments(),
     )
 
 
@@ -136,5 +138,10 @@ def pipeline_names() -> frozenset[str]:
 
 
 def build_pipeline(options) -> Pipeline:
-    """The pipeline ``options.pipeline`` names, built with ``options``."""
-    return Pipeline(options.pipeline, PIPELINES[options.pipeline](options))
+    """The pipeline ``options.pipeline`` names, built with ``options``. The
+    pipelines that reproduce a paper keep its output; with ``options.comments``
+    they too set the comments apart."""
+    stages = PIPELINES[options.pipeline](options)
+    if options.comments and not any(isinstance(s, SeparateComments) for s in stages):
+        stages = (*stages, SeparateComments())
+    return Pipeline(options.pipeline, stages)
