@@ -176,7 +176,7 @@ def _meta_values(root: etree._Element) -> dict[str, list[str]]:
     """Every <meta content> by its lower-cased name, property or itemprop."""
     values: dict[str, list[str]] = {}
     for element in root.iter("meta"):
-        content = " ".join(element.get("content", "").split())
+        content = _line(element.get("content", ""))
         if not content:
             continue
         for attribute in ("property", "name", "itemprop", "http-equiv"):
@@ -506,9 +506,11 @@ def _text(value: object) -> str | None:
         value = value[0] if value else None
     if isinstance(value, dict):
         value = value.get("name") or value.get("@value")
-    if not isinstance(value, (str, int, float)) or isinstance(value, bool):
-        return None
-    text = " ".join(str(value).split())
+    return _line(value) if isinstance(value, str) else None
+
+
+def _line(text: str) -> str | None:
+    text = " ".join(text.split())
     if "&" in text:  # escaped twice in the page: "&amp;#8211;"
         text = html.unescape(text)
     return text or None

@@ -24,7 +24,7 @@ from scrapy_declutter.core.labels import BAD, COMMENT, GOOD, NEAR_GOOD
 
 # One class name or id that names a comment section or a comment in it.
 COMMENT_NAME = re.compile(
-    r"^(?:[a-z]{1,3}[-_])?(?:comments?|commentlist|disqus\w*)(?:[-_][\w-]*)?$|^respond$"
+    r"^(?:(?:fb|wp|js)[-_])?(?:comments?|commentlist|disqus\w*)(?:[-_][\w-]*)?$|^respond$"
 )
 COMMENT_ITEM_TYPE = re.compile(r"schema\.org/(?:User)?Comment\b", re.IGNORECASE)
 MAX_TEXT_SHARE = 0.5
