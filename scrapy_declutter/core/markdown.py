@@ -50,6 +50,10 @@ _CODE = frozenset("code kbd samp tt".split())
 _HEADING_LEVELS = {f"h{level}": level for level in range(1, 7)}
 # Starting one of these inside a table cell makes the table a layout table.
 _LAYOUT_MARKS = frozenset("table ul ol dl pre blockquote h1 h2 h3 h4 h5 h6".split())
+# The tags ``start`` and ``end`` act on; the walk passes them no other.
+_HANDLED = frozenset(
+    [*_EMPHASIS, "a", *_CODE, "img", *_HEADING_LEVELS, *_LAYOUT_MARKS, "li", "td", "th", "tr"]
+)
 _SPACE = re.compile(r"\s+")
 # Escaped everywhere: the backslash, emphasis, code, link brackets, HTML; an
 # underscore only at a word's edge, where it can open or close emphasis
@@ -163,6 +167,8 @@ class _Renderer:
     def walk(self, root: etree._Element, first_block: int) -> None:
         self.index = first_block
         kinds = _KINDS
+        handled = _HANDLED
+        parts = self.parts  # the same list throughout
         open_kinds: list[int] = []
         after_br = False
         walker = etree.iterwalk(root, events=("start", "end"))
@@ -176,8 +182,8 @@ class _Renderer:
                     self.close_stretch()
                 elif kind == _BR:
                     after_br = True
-                    if self.parts:
-                        self.parts.append("\n")
+                    if parts:
+                        parts.append("\n")
                     if self.pre:
                         self.pre_parts.append("\n")
                 elif kind == _LINK:
@@ -185,28 +191,30 @@ class _Renderer:
                 elif el.tag != "button" or not _swallows_page(el):
                     walker.skip_subtree()
                     continue
-                self.start(el)
+                if el.tag in handled:
+                    self.start(el)
                 text = el.text
             else:
                 kind = open_kinds.pop()
                 if kind >= _BLOCK:
                     self.close_stretch()
-                self.end(el)
+                if el.tag in handled:
+                    self.end(el)
                 text = el.tail
             if not text:
                 continue
             if self.pre:
                 self.pre_parts.append(text)
             if text.isspace():
-                if self.parts:
-                    self.parts.append(" ")
+                if parts:
+                    parts.append(" ")
                 continue
             self.has_text = True
             after_br = False
             if not self.pre:
                 if "  " in text or not text.isprintable():  # as segment: most text needs neither
                     text = _SPACE.sub(" ", text)
-                self.parts.append(text if self.code else escape(text))
+                parts.append(text if self.code else escape(text))
         self.close_stretch()
 
     def close_stretch(self) -> None:
@@ -228,8 +236,6 @@ class _Renderer:
 
     def start(self, el: etree._Element) -> None:
         tag = el.tag
-        if not isinstance(tag, str):
-            return
         if tag in _LAYOUT_MARKS and self.tables and self.tables[-1].cell_depth:
             self.tables[-1].layout = True
         if self.pre:

@@ -65,7 +65,6 @@ _DATE_KEYS = (
     "dcterms.created",
     "citation_publication_date",
     "citation_date",
-    "date",
 )
 # Other <meta> keys that name a publication date ("w-published-date", ...).
 _OTHER_DATE_KEY = re.compile(r"publish|pub_?date|release|issued|created")
@@ -102,6 +101,7 @@ _COMPACT_DATE = re.compile(r"^(\d{4})(\d{2})(\d{2})(?:T|$)")
 _DAY_MONTH_YEAR = re.compile(
     rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+(\d{{4}})\b", re.I
 )
+_YEAR_MONTH_DAY = re.compile(rf"\b(\d{{4}})\s+{_MONTH}\s+(\d{{1,2}})\b", re.I)
 _MONTH_DAY_YEAR = re.compile(rf"\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I)
 _NUMERIC_DATE = re.compile(r"\b(\d{1,2})([./])(\d{1,2})\2(\d{4})\b")
 _BY = re.compile(
@@ -110,10 +110,14 @@ _BY = re.compile(
 _TITLE_SEPARATOR = re.compile(r"\s+[|\-\u2013\u2014:\u00b7\u2022\u00bb/]+\s+")
 _WORD = re.compile(r"\w+")
 _MAX_AUTHOR_WORDS = 8
+# A "title" longer than this is a description put in the wrong field.
+_MAX_TITLE_WORDS = 40
 # A date line ("Published August 7, 2023 by ...") is short; longer blocks are text.
 _MAX_DATE_LINE = 120
-# How many blocks before and after the first kept one a bare date line is looked for.
+# How many blocks after the first kept one a bare date line is looked for.
 _DATE_LINE_LEAD = 10
+# How far up from a block's element a class or id naming a byline or date is looked for.
+_MARK_LEVELS = 3
 
 
 @dataclass(frozen=True)
@@ -262,8 +266,8 @@ class _Microdata:
 
 
 class _MarkedBlocks:
-    """Blocks whose element or its parent has a class or id that marks a byline
-    or a date, with the marking words; found on first use."""
+    """Blocks whose element or one of its two nearest ancestors has a class or
+    id that marks a byline or a date, with the marking words; found on first use."""
 
     def __init__(self, blocks: list[Block]):
         self.blocks = blocks
@@ -274,7 +278,7 @@ class _MarkedBlocks:
             self.found = []
             for block in self.blocks:
                 element = block.element
-                for _ in range(2):
+                for _ in range(_MARK_LEVELS):
                     if element is None:
                         break
                     names = f"{element.get('class', '')} {element.get('id', '')}".lower()
@@ -317,32 +321,44 @@ def _canonical(root: etree._Element, meta: dict, article: dict) -> str | None:
 def _title(
     root: etree._Element, meta: dict, article: dict, items: _Microdata, site_name: str | None
 ) -> str | None:
-    headline = _first(
-        _text(article.get("headline")),
-        *_values(meta, _TITLE_KEYS),
-        *(_item_value(e) for e in items.get("headline", ())),
+    """The headline: the ``<h1>`` when the ``<title>`` bears it out, else the
+    declared headline, the ``<title>`` or the ``<h1>``, without the site's name."""
+    site = _words(site_name)
+    h1 = next(
+        (
+            text
+            for text in (_text(e.xpath("string()")) for e in root.iter("h1"))
+            if text and _words(text) != site
+        ),
+        None,
     )
-    h1s = [t for t in (_text(e.xpath("string()")) for e in root.iter("h1")) if t]
-    h1 = h1s[0] if h1s else None
     page_title = _text(root.findtext("head/title"))
-    for title in (headline, page_title):
-        if title:
-            return _without_site(title, site_name, h1)
+    if h1 and page_title and f" {' '.join(_words(h1))} " in f" {' '.join(_words(page_title))} ":
+        return h1
+    declared = (
+        lambda: _text(article.get("headline")),
+        lambda: _first(*_values(meta, _TITLE_KEYS)),
+        lambda: _first(*(_item_value(e) for e in items.get("headline", ()))),
+        lambda: page_title,
+    )
+    for source in declared:
+        title = source()
+        if title and len(_words(title)) <= _MAX_TITLE_WORDS:
+            return _without_site(title, site, h1)
     return h1
 
 
-def _without_site(title: str, site_name: str | None, h1: str | None) -> str:
-    """``title`` without the site's name after (or before) a separator."""
+def _without_site(title: str, site: list[str], h1: str | None) -> str:
+    """``title`` without the site's name (``site``, its words) after or before a separator."""
     parts = _TITLE_SEPARATOR.split(title)
     if len(parts) == 1:
         return title
-    words = _words(h1)
-    if words and any(_words(part) == words for part in parts):
-        return h1 or title
-    site = _words(site_name)
     kept = [part for part in parts if not site or _words(part) != site]
     if site and len(kept) < len(parts):
         return " - ".join(kept) if len(kept) > 1 else kept[0]
+    words = _words(h1)
+    if words and any(_words(part) == words for part in parts):
+        return h1 or title
     # no known site name: "Headline | Site" is far more common than the reverse
     head = _TITLE_SEPARATOR.split(title, maxsplit=len(parts) - 2)
     return head[0] if len(_words(head[0])) >= 2 else title
@@ -406,6 +422,7 @@ def _date(
             if _OTHER_DATE_KEY.search(key) and not _MODIFIED_KEY.search(key)
             for v in values
         ),
+        lambda: meta.get("date", ()),
         lambda: (e.get("datetime") for e in root.iter("time")),
         lambda: (block.text for _, block in marked if len(block.text) <= _MAX_DATE_LINE),
         lambda: _date_lines(marked.blocks),
@@ -421,12 +438,11 @@ def _date(
 
 
 def _date_lines(blocks: list[Block]) -> Iterator[str]:
-    """Short blocks around the start of the kept text, where a date line sits
-    when no class names it: from a few blocks before the first kept one on."""
+    """Short blocks before and at the start of the kept text, where a date
+    line sits when no class names it."""
     first = next((block.offset for block in blocks if block.is_good), 0)
-    start = max(0, first - _DATE_LINE_LEAD)
-    for block in blocks[start : first + _DATE_LINE_LEAD]:
-        if len(block.text) <= _MAX_DATE_LINE // 3:
+    for block in blocks[: first + _DATE_LINE_LEAD]:
+        if len(block.text) <= _MAX_DATE_LINE // 2:
             yield block.text
 
 
@@ -447,6 +463,10 @@ def _parse_date(value: str | None) -> str | None:
     match = _MONTH_DAY_YEAR.search(value)
     if match:
         month, day, year = match.groups()
+        return _valid(year, _MONTHS[month.lower()], day)
+    match = _YEAR_MONTH_DAY.search(value)
+    if match:
+        year, month, day = match.groups()
         return _valid(year, _MONTHS[month.lower()], day)
     match = _NUMERIC_DATE.search(value)
     if match:
