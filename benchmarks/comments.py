@@ -45,7 +45,7 @@ def main() -> None:
         for page in load_pages(Path(args.corpora) / name):
             if page.main_content is None:
                 continue
-            document = build_document(page.html, language=options.language, url=page.url)
+            document = build_document(page.html, language=options.language)
             for stage in before:
                 stage(document)
             text = kept_text(document)

@@ -6,10 +6,7 @@ import threading
 import pytest
 import pytest_twisted
 
-from scrapy_declutter.core.options import Options
-from scrapy_declutter.scrapy_layer.worker_task import extract_page
 from scrapy_declutter.scrapy_layer.workers import Workers
-from tests.site import ARTICLE_EN, ARTICLE_EN_SENTENCE
 
 
 def where(_):
@@ -42,12 +39,3 @@ async def test_errors_come_back_as_failures(count):
     finally:
         workers.close()
         workers.close()  # closing twice is harmless
-
-
-@pytest.mark.parametrize("blocks", ["all", "kept", "none"])
-def test_extract_page_shapes_the_blocks(blocks):
-    data, seconds = extract_page(ARTICLE_EN, None, None, None, Options(), blocks)
-    assert ARTICLE_EN_SENTENCE in data["text"]
-    assert isinstance(seconds, float)
-    labels = {block["label"] for block in data["blocks"]}
-    assert labels == {"all": {"good", "bad"}, "kept": {"good"}, "none": set()}[blocks]

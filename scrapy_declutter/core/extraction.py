@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from typing import Any
 
 from lxml import etree
 
@@ -97,7 +98,7 @@ def extract(
     encoding: str | None = None,
     content_language: str | None = None,
     options: Options | None = None,
-    **kwargs,
+    **kwargs: Any,
 ) -> ExtractionResult:
     """Label every block of ``html`` and return them with the kept text.
 
@@ -117,11 +118,7 @@ def extract(
     if not isinstance(html, str):
         html = bytes(html)
     document = build_document(
-        html,
-        language=opts.language,
-        url=url,
-        encoding=encoding,
-        content_language=content_language,
+        html, language=opts.language, encoding=encoding, content_language=content_language
     )
     _pipeline(opts)(document)
     return ExtractionResult(

@@ -19,6 +19,9 @@ it found it.
 import re
 from dataclasses import dataclass
 
+from lxml import etree
+
+from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BAD, COMMENT, GOOD, NEAR_GOOD
 
@@ -30,7 +33,7 @@ COMMENT_ITEM_TYPE = re.compile(r"schema\.org/(?:User)?Comment\b", re.IGNORECASE)
 MAX_TEXT_SHARE = 0.5
 
 
-def is_comment_element(element) -> bool:
+def is_comment_element(element: etree._Element) -> bool:
     """Whether an element's class, id or item type marks it as comments."""
     names = f"{element.get('class') or ''} {element.get('id') or ''}".lower().split()
     if any(COMMENT_NAME.match(name) for name in names):
@@ -65,7 +68,7 @@ class SeparateComments:
             if is_marked:
                 block.label = COMMENT if self.reads_as_text(block) else BAD
 
-    def reads_as_text(self, block) -> bool:
+    def reads_as_text(self, block: Block) -> bool:
         if block.label is GOOD or block.cf_label in (GOOD, NEAR_GOOD):
             return True
         return block.block_score is not None and block.block_score > self.text_threshold

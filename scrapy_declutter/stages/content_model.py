@@ -1,13 +1,12 @@
-"""The ``declutter`` pipeline's own stages: a learned content score and a region.
+"""The content model: a learned probability that a block is main content.
 
-After jusText's four stages, ``ScoreContent`` gives every block a probability
-of being main content (``Block.score``) from two logistic models shipped in
-``models/content.json``: the first reads the block's features
-(``features.page_features``), the second re-reads each score beside its
-neighbours' and ancestors' (``features.context_features``). Then
-``KeepContentRegion`` finds the element holding the most content by score
-(``features.content_region``) and keeps the blocks inside it that score above
-the threshold: a tree filter that keeps several sibling groups.
+``ScoreContent`` gives every block of the ``declutter`` pipeline, after
+jusText's four stages, a probability of being main content (``Block.score``)
+from two logistic models shipped in ``models/content.json``: the first reads
+the block's features (``content_features.page_features``), the second re-reads
+each score beside its neighbours' and ancestors'
+(``content_features.context_features``). ``KeepContentRegion``
+(``content_region.py``) then decides from the scores.
 
 The model was fitted by ``benchmarks/train_content_model.py`` on wcxb-dev with
 folds by web site; the figures it prints for held-out sites are in README.rst.
@@ -22,9 +21,7 @@ from importlib import resources
 from itertools import repeat
 from operator import add, mul
 
-from scrapy_declutter.core.blocks import Block
-from scrapy_declutter.core.document import BlockTree, Document
-from scrapy_declutter.core.labels import BAD, GOOD
+from scrapy_declutter.core.document import Document
 from scrapy_declutter.stages.content_features import (
     BLOCK_NUMBERS,
     CONTEXT_LEVELS,
@@ -37,9 +34,9 @@ from scrapy_declutter.stages.content_features import (
     ContextFeatures,
     PageFeatures,
     Part,
-    content_region,
     context_features,
     page_features,
+    short_links,
 )
 
 MODEL = "content.json"
@@ -171,6 +168,7 @@ class ContentModel:
 
 
 def _sigmoids(totals: Iterable[float]) -> list[float]:
+    # exp(-x) overflows below x = -709; below -500 the probability is under 1e-217: 0
     exp = math.exp
     return [1 / (1 + exp(-x)) if x > -500 else 0.0 for x in totals]
 
@@ -200,89 +198,3 @@ class ScoreContent:
         for block, block_score, score in zip(blocks, first, model.context_scores(context)):
             block.block_score = block_score
             block.score = score
-
-
-@dataclass(frozen=True)
-class KeepContentRegion:
-    """Labels good the blocks scoring above ``threshold`` inside the content
-    region (see ``features.content_region``), and every other block bad.
-
-    The region is found with a lower bar, ``threshold - REGION_MARGIN``: it
-    should take in every sibling group of content, also those the model is
-    less sure of; then it narrows to a child holding all but
-    ``REGION_TIGHTNESS`` of its content; within it, the threshold decides
-    block by block.
-
-    A short link ("Home", "Sport"; at most ``SHORT_LINK_WORDS`` words, mostly
-    link text) needs ``short_link_threshold``: jusText's first observation is
-    that short blocks with links are almost always boilerplate, and the model,
-    which weighs a block's neighbours, lets menus beside an article through.
-    A block whose first-stage score (``Block.block_score``) is at most
-    ``SURE_BOILERPLATE`` is never kept: on a small page every neighbour and
-    ancestor looks like content, and the context alone would lift a footer.
-    When that keeps nothing, jusText's labels stand (the blocks' labels when
-    the stage runs): a page of one long paragraph in a language the model
-    was not fitted on still has its text.
-    """
-
-    threshold: float = 0.43
-    short_link_threshold: float = 0.9
-
-    def __call__(self, document: Document) -> None:
-        blocks = document.blocks
-        kept = self.keep(
-            [b.score or 0.0 for b in blocks],
-            [b.block_score for b in blocks],
-            document.tree(),
-            [len(b.text) for b in blocks],
-            short_links(blocks),
-            [b.is_good for b in blocks],
-        )
-        for block, keep in zip(blocks, kept):
-            block.label = GOOD if keep else BAD
-
-    def keep(
-        self,
-        scores: Sequence[float],
-        block_scores: Sequence[float | None],
-        tree: BlockTree,
-        lengths: Sequence[int],
-        short_links: Sequence[bool],
-        justext_good: Sequence[bool],
-    ) -> list[bool]:
-        """Which blocks to keep, from their final and first-stage scores
-        (``None``: not known), lengths, short-link flags and jusText's labels."""
-        region = content_region(
-            scores, tree, lengths, self.threshold - REGION_MARGIN, REGION_TIGHTNESS
-        )
-        start, end = (region, tree.subtree_ends[region]) if region is not None else (0, 0)
-        kept = [
-            score > (self.short_link_threshold if short_link else self.threshold)
-            and (block_score is None or block_score > SURE_BOILERPLATE)
-            and start <= node < end
-            for score, block_score, node, short_link in zip(
-                scores, block_scores, tree.block_nodes, short_links
-            )
-        ]
-        return kept if any(kept) else list(justext_good)
-
-
-SHORT_LINK_WORDS = 3
-# Held out, finding the region 0.08 below the threshold raised the best F1
-# from 0.823 (one threshold for both, 0.43) to 0.828 (0.46).
-REGION_MARGIN = 0.08
-# Held out at 0.43, a region narrowed to the child holding 85% of its sum
-# gave F1 0.838 against 0.828 at 0.47 without it, and a without-snippet
-# rate of 4.4% against 6.3%; not narrowing to a child that holds one block
-# (a flat page's long paragraph) gave 0.839 (0.841 at 0.40, 0.830 at 0.47).
-REGION_TIGHTNESS = 0.15
-# Held out at 0.43, never keeping blocks the first stage scores 0.2 or less
-# gave F1 0.840 (precision 0.859), against 0.839 (0.856) at 0.1 and 0.840 at
-# 0.15; flooring their final score instead cost 0.0036 F1 (the region moves).
-SURE_BOILERPLATE = 0.2
-
-
-def short_links(blocks: Sequence[Block]) -> list[bool]:
-    """Which blocks are short links: at most ``SHORT_LINK_WORDS`` words, more
-    than half of their text in links."""
-    return [b.words <= SHORT_LINK_WORDS and 2 * b.link_chars > len(b.text) for b in blocks]
