@@ -276,13 +276,17 @@ class _MarkedBlocks:
     def __iter__(self) -> Iterator[tuple[str, Block]]:
         if self.found is None:
             self.found = []
+            marks: dict = {}  # element: its marking words, "" for none (siblings share parents)
             for block in self.blocks:
                 element = block.element
                 for _ in range(_MARK_LEVELS):
                     if element is None:
                         break
-                    names = f"{element.get('class', '')} {element.get('id', '')}".lower()
-                    if _MARKED.search(names):
+                    names = marks.get(element)
+                    if names is None:
+                        names = f"{element.get('class', '')} {element.get('id', '')}".lower()
+                        names = marks[element] = names if _MARKED.search(names) else ""
+                    if names:
                         self.found.append((names, block))
                         break
                     element = element.getparent()
