@@ -120,12 +120,16 @@ class _Sink:
 
 @dataclass(eq=False)
 class _Item:
+    """An open list item: its marker, written before its first chunk only."""
+
     marker: str
     used: bool = False
 
 
 @dataclass(eq=False)
 class _Table:
+    """An open table: its rows of cells, each cell the chunks made in it."""
+
     cell_depth: int = 0
     layout: bool = False
     rows: list[list[list[tuple[str, object]]]] = field(default_factory=list)
@@ -133,9 +137,11 @@ class _Table:
 
 @dataclass(eq=False)
 class _Inline:
+    """An open inline element, wrapped around its text at its end."""
+
     tag: str
     start: int | None  # index in the stretch's parts; None once a block boundary cut it
-    marker: str
+    marker: str  # "**" or "*" (or "" when already inside such); a link's href
 
 
 class _Renderer:
