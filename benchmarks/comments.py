@@ -20,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.corpus import default_corpus_path, load_pages, word_prf
+from benchmarks.saved_output import SAVE_HELP, save_output
 from scrapy_declutter.core.document import build_document
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.presets import build_pipeline
@@ -34,7 +35,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("corpora", nargs="?", default=str(default_corpus_path().parent))
     parser.add_argument("--corpora", dest="names", default="wcxb-dev,dragnet,l3s-gn1")
+    parser.add_argument("--save", type=Path, help=SAVE_HELP)
     args = parser.parse_args()
+    save_output(args.save)
     options = Options()
     pipeline = build_pipeline(options)
     before = [s for s in pipeline.stages if not isinstance(s, SeparateComments)]

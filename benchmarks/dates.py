@@ -23,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.corpus import default_corpus_path, page_ids
+from benchmarks.saved_output import SAVE_HELP, save_output
 from scrapy_declutter import extract
 
 
@@ -30,7 +31,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("corpus", nargs="?", default=str(default_corpus_path()))
     parser.add_argument("--limit", type=int)
+    parser.add_argument("--save", type=Path, help=SAVE_HELP)
     args = parser.parse_args()
+    save_output(args.save)
     from htmldate import find_date
 
     corpus = Path(args.corpus)

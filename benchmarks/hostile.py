@@ -23,6 +23,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+from benchmarks.saved_output import SAVE_HELP, save_output  # noqa: E402
 
 CASES = {
     "50 MB article": lambda h: h.big_page(50),
@@ -80,7 +81,9 @@ def main() -> None:
     parser.add_argument("--pipeline", default="justext+tree")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--traced", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--save", type=Path, help=SAVE_HELP)
     args = parser.parse_args()
+    save_output(args.save)
     if args.child:
         print(json.dumps(measure(args.child, args.pipeline, args.traced)))
         return

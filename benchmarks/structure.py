@@ -51,6 +51,7 @@ import lxml.html
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.corpus import default_corpus_path, page_ids, word_prf
+from benchmarks.saved_output import SAVE_HELP, save_output
 from scrapy_declutter import extract
 
 KINDS = ("headings", "list items", "table rows", "code lines", "links")
@@ -194,7 +195,9 @@ def main() -> None:
     parser.add_argument("--sample", type=int, help="that many pages at random (seed 0)")
     parser.add_argument("--limit", type=int)
     parser.add_argument("--repeat", type=int, default=3, help="timing: best of R")
+    parser.add_argument("--save", type=Path, help=SAVE_HELP)
     args = parser.parse_args()
+    save_output(args.save)
     corpus = Path(args.corpus)
     ids = page_ids(corpus)
     if args.sample:

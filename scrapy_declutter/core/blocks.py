@@ -114,7 +114,8 @@ class Block:
     The stages write ``cf_label`` and ``label`` (jusText's), ``score`` and
     ``block_score`` (the content model's probability, in context and from
     the block's own features; see ``content_model.py``), and
-    ``boilerpipe_labels`` and ``fused_into`` (see ``boilerpipe.py``).
+    ``boilerpipe_labels`` and ``fused_into`` (see ``boilerpipe.py``), and
+    ``reason``, the rule that decided the label (see ``reasons.py``).
     """
 
     text: str
@@ -131,6 +132,7 @@ class Block:
     label: Label | None = None
     score: float | None = None
     block_score: float | None = None
+    reason: str | None = None
     boilerpipe_labels: BoilerpipeLabel = BoilerpipeLabel(0)
     fused_into: "Block | None" = field(default=None, repr=False)
     _word_wrap: WordWrap | None = field(default=None, repr=False, compare=False)

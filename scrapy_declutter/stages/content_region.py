@@ -13,6 +13,14 @@ from itertools import repeat
 from scrapy_declutter.core.document import BlockTree, Document
 from scrapy_declutter.core.labels import BAD, GOOD
 from scrapy_declutter.core.options import Options
+from scrapy_declutter.core.reasons import (
+    BELOW_THRESHOLD,
+    BOILERPLATE_GUARD,
+    CONTENT_REGION,
+    FALLBACK,
+    OUTSIDE_REGION,
+    SHORT_LINK,
+)
 from scrapy_declutter.stages.content_features import short_links
 
 # Held out, finding the region 0.08 below the threshold raised the best F1
@@ -57,16 +65,17 @@ class KeepContentRegion:
 
     def __call__(self, document: Document) -> None:
         blocks = document.blocks
-        kept = self.keep(
+        decided = self.decide(
             [b.score or 0.0 for b in blocks],
             [b.block_score for b in blocks],
             document.tree(),
             [len(b.text) for b in blocks],
             short_links(blocks),
-            [b.is_good for b in blocks],
         )
-        for block, keep in zip(blocks, kept):
-            block.label = GOOD if keep else BAD
+        for block, reason in zip(blocks, decided):
+            if reason is not FALLBACK:  # else jusText's label stands
+                block.label = GOOD if reason is CONTENT_REGION else BAD
+            block.reason = reason
 
     def keep(
         self,
@@ -77,21 +86,45 @@ class KeepContentRegion:
         short_links: Sequence[bool],
         justext_good: Sequence[bool],
     ) -> list[bool]:
-        """Which blocks to keep, from their final and first-stage scores
-        (``None``: not known), lengths, short-link flags and jusText's labels."""
+        """Which blocks the stage keeps, given jusText's labels (for the training script)."""
+        decided = self.decide(scores, block_scores, tree, lengths, short_links)
+        if decided and decided[0] is FALLBACK:
+            return list(justext_good)
+        return [reason is CONTENT_REGION for reason in decided]
+
+    def decide(
+        self,
+        scores: Sequence[float],
+        block_scores: Sequence[float | None],
+        tree: BlockTree,
+        lengths: Sequence[int],
+        short_links: Sequence[bool],
+    ) -> list[str]:
+        """The rule that decides each block (see ``reasons.py``): the blocks to
+        keep are ``CONTENT_REGION``'s; when none is, every block is ``FALLBACK``.
+        From their final and first-stage scores (``None``: not known), lengths
+        and short-link flags. A removed block is named by the first rule that
+        removes it: its score, the link rule, the guard, then the region."""
         region = content_region(
             scores, tree, lengths, self.threshold - REGION_MARGIN, REGION_TIGHTNESS
         )
         start, end = (region, tree.subtree_ends[region]) if region is not None else (0, 0)
-        kept = [
-            score > (self.short_link_threshold if short_link else self.threshold)
-            and (block_score is None or block_score > SURE_BOILERPLATE)
-            and start <= node < end
+        threshold, link_threshold = self.threshold, self.short_link_threshold
+        decided = [
+            BELOW_THRESHOLD
+            if score <= threshold
+            else SHORT_LINK
+            if short_link and score <= link_threshold
+            else BOILERPLATE_GUARD
+            if block_score is not None and block_score <= SURE_BOILERPLATE
+            else CONTENT_REGION
+            if start <= node < end
+            else OUTSIDE_REGION
             for score, block_score, node, short_link in zip(
                 scores, block_scores, tree.block_nodes, short_links
             )
         ]
-        return kept if any(kept) else list(justext_good)
+        return decided if CONTENT_REGION in decided else [FALLBACK] * len(decided)
 
 
 def content_region(

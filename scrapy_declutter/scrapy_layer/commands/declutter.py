@@ -58,7 +58,8 @@ class Command(ScrapyCommand):
         parser.add_argument(
             "--html",
             metavar="FILE",
-            help="write an HTML report of the blocks, kept and removed ones marked",
+            help="write an HTML report (why each block was kept or removed, and the page "
+            "with its blocks outlined) to FILE, and print only where it went",
         )
 
     def run(self, args: list[str], opts: argparse.Namespace) -> None:
@@ -82,6 +83,10 @@ class Command(ScrapyCommand):
             self.exitcode = 1
             return
         result = page.extract()
+        if opts.html:  # the report alone: the text is in it
+            Path(opts.html).write_text(render_report(result, config.options), encoding="utf-8")
+            print(f"report written to {opts.html}")
+            return
         if opts.metadata:
             print(json.dumps(result.metadata.to_dict(), ensure_ascii=False, indent=2))
         if opts.blocks:
@@ -90,9 +95,6 @@ class Command(ScrapyCommand):
             print(result.markdown)
         elif not opts.metadata:
             print(result.text)
-        if opts.html:
-            Path(opts.html).write_text(render_report(result), encoding="utf-8")
-            print(f"report written to {opts.html}", file=sys.stderr)
 
     def _fetch(self, url: str, options: Options) -> Page | None:
         """Download ``url`` with Scrapy; ``None`` (reported) unless it is an HTML page."""
