@@ -132,7 +132,14 @@ def test_nothing_is_guessed_from_the_url():
 
 
 @pytest.mark.parametrize(
-    "bad", ["{not json", '{"@type": "Article", "author": 5, "datePublished": "soon"}', "[]"]
+    "bad",
+    [
+        "{not json",
+        '{"@type": "Article", "author": 5, "datePublished": "soon"}',
+        "[]",
+        "[" * 100_000 + "]" * 100_000,
+    ],
+    ids=["not json", "wrong types", "empty", "nested too deep"],
 )
 def test_broken_structured_data_is_ignored(bad):
     head = f'<script type="application/ld+json">{bad}</script>'

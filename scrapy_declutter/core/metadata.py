@@ -206,7 +206,7 @@ def _json_ld(root: etree._Element) -> tuple[dict, list[dict]]:
             continue
         try:
             data = json.loads(script.text or "", strict=False)
-        except ValueError:
+        except (ValueError, RecursionError):  # broken, or nested past what json reads
             continue
         pending = [data]
         while pending:  # objects, lists and @graph, flattened
