@@ -9,6 +9,7 @@ import pytest
 from benchmarks.corpus import load_pages
 from scrapy_declutter import Label, Options, extract
 from scrapy_declutter.core.markdown import escape, to_markdown
+from tests import hostile
 
 LONG = (
     "The committee met on Tuesday to discuss the new plans for the river bank, and after a long"
@@ -184,3 +185,43 @@ def test_markdown_writes_exactly_the_kept_blocks_on_real_pages(corpus_path):
         # emphasis inside a word ("<b>l</b>unch") splits it in two: count such pages
         mismatched += _words("\n".join(lines)) != _words(result.text)
     assert mismatched <= len(pages) // 10
+
+
+@pytest.mark.parametrize(
+    ("page_of", "marker"),
+    [
+        (lambda: hostile.nested(100_000, "div"), hostile.END),
+        (lambda: hostile.nested(100_000, "li", closed=False), hostile.END),
+        (lambda: hostile.siblings(100_000), "x\n\nx"),
+        (lambda: hostile.breaks(100_000), "before\n\nafter"),
+        (lambda: hostile.huge_text(5), hostile.END),
+        (lambda: page("<ul><li>item" * 20_000 + "</li></ul>" * 20_000), "item"),
+        (lambda: page("<blockquote>quote" * 20_000), "quote"),
+        (lambda: page("<table><tr><td>cell" * 5_000 + "</td></tr></table>" * 5_000), "cell"),
+        (lambda: page("<b>" * 50_000 + "a<br><br>" * 50_000), "a\n\na"),
+        (lambda: page("<div>" * 1000 + "<p>line</p>" * 20_000), "line\n\nline"),
+    ],
+    ids=[
+        "nested divs",
+        "unclosed list items",
+        "siblings",
+        "breaks",
+        "huge text",
+        "nested lists",
+        "nested quotes",
+        "nested tables",
+        "nested bold",
+        "deep siblings",
+    ],
+)
+def test_hostile_pages_give_markdown_and_metadata_in_linear_time(page_of, marker):
+    def structured(html):
+        result = extract(html)
+        for block in result.blocks:  # every block written: the longest walk
+            block.label = Label.GOOD
+        return result.markdown, result.metadata
+
+    markdown, metadata = hostile.within(120, structured, page_of())
+    assert marker in markdown
+    assert len(markdown) < 100 * len(page_of())  # prefixes stay bounded
+    assert metadata.title is None and metadata.date is None

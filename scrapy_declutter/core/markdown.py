@@ -54,6 +54,10 @@ _LAYOUT_MARKS = frozenset("table ul ol dl pre blockquote h1 h2 h3 h4 h5 h6".spli
 _HANDLED = frozenset(
     [*_EMPHASIS, "a", *_CODE, "img", *_HEADING_LEVELS, *_LAYOUT_MARKS, "li", "td", "th", "tr"]
 )
+# Lists, quotes and tables nested deeper than this are written as if they were
+# this deep: indentation and prefixes stay bounded, and so does the cost per
+# chunk, on pages that nest them by the thousand.
+MAX_NESTING = 16
 _SPACE = re.compile(r"\s+")
 # Escaped everywhere: the backslash, emphasis, code, link brackets, HTML; an
 # underscore only at a word's edge, where it can open or close emphasis
@@ -140,8 +144,9 @@ class _Inline:
     """An open inline element, wrapped around its text at its end."""
 
     tag: str
-    start: int | None  # index in the stretch's parts; None once a block boundary cut it
-    marker: str  # "**" or "*" (or "" when already inside such); a link's href
+    start: int  # index in the stretch's parts
+    stretch: int  # the stretch it opened in: a block boundary since cuts it
+    marker: str  # "**", "*" or "`" ("" inside one of its kind: not wrapped); a link's href
 
 
 class _Renderer:
@@ -157,7 +162,7 @@ class _Renderer:
         self.items: list[_Item] = []
         self.quotes = 0
         self.headings: list[int] = []
-        self.tables: list[_Table] = []
+        self.tables: list[_Table | None] = []
         self.inline: list[_Inline] = []
         self.emphasis = self.code = 0
         self.pre = 0
@@ -167,6 +172,7 @@ class _Renderer:
         self.parts: list[str] = []
         self.has_text = False
         self.index = 0
+        self.stretches = 0
 
     # The stretches, cut as segment cuts them.
 
@@ -235,15 +241,15 @@ class _Renderer:
         if self.pre and self.pre_parts and not self.pre_parts[-1].endswith("\n"):
             self.pre_parts.append("\n")
         self.parts.clear()
-        for frame in self.inline:
-            frame.start = None
+        self.stretches += 1
 
     # Structure around the stretches.
 
     def start(self, el: etree._Element) -> None:
         tag = el.tag
-        if tag in _LAYOUT_MARKS and self.tables and self.tables[-1].cell_depth:
-            self.tables[-1].layout = True
+        table = self.tables[-1] if self.tables else None
+        if tag in _LAYOUT_MARKS and table is not None and table.cell_depth:
+            table.layout = True
         if self.pre:
             return
         if tag in _EMPHASIS:
@@ -251,12 +257,14 @@ class _Renderer:
             if self.emphasis or self.code or (self.headings and marker == "**"):
                 marker = ""
             self.emphasis += 1
-            self.inline.append(_Inline(tag, len(self.parts), marker))
+            self.inline.append(_Inline(tag, len(self.parts), self.stretches, marker))
         elif tag == "a":
-            self.inline.append(_Inline(tag, len(self.parts), el.get("href") or ""))
+            href = el.get("href") or ""
+            self.inline.append(_Inline(tag, len(self.parts), self.stretches, href))
         elif tag in _CODE:
+            marker = "" if self.code else "`"
             self.code += 1
-            self.inline.append(_Inline(tag, len(self.parts), ""))
+            self.inline.append(_Inline(tag, len(self.parts), self.stretches, marker))
         elif tag == "img":
             if self.images:
                 self.image(el)
@@ -280,13 +288,13 @@ class _Renderer:
             self.pre_kept = False
             found = _LANGUAGE_CLASS.search(" ".join(e.get("class", "") for e in el.iter()))
             self.pre_language = found.group(1) if found else ""
-        elif tag == "table":
-            self.tables.append(_Table())
-        elif tag in ("td", "th") and self.tables:
-            self.tables[-1].cell_depth += 1
+        elif tag == "table":  # past MAX_NESTING, a table adds no frame (None): its cells
+            self.tables.append(_Table() if len(self.tables) < MAX_NESTING else None)
+        elif tag in ("td", "th") and table is not None:
+            table.cell_depth += 1
             self.sinks.append(_Sink(len(self.lists), len(self.items), self.quotes))
-        elif tag == "tr" and self.tables:
-            self.tables[-1].rows.append([])
+        elif tag == "tr" and table is not None:
+            table.rows.append([])
 
     def end(self, el: etree._Element) -> None:
         tag = el.tag
@@ -302,7 +310,7 @@ class _Renderer:
                 self.emphasis -= 1
             elif tag in _CODE:
                 self.code -= 1
-            if frame.start is not None:
+            if frame.stretch == self.stretches and (frame.marker or frame.tag == "a"):
                 self.wrap(frame)
         elif tag in _HEADING_LEVELS:
             self.headings.pop()
@@ -313,9 +321,12 @@ class _Renderer:
         elif tag == "blockquote":
             self.quotes -= 1
         elif tag == "table":
-            self.table(self.tables.pop())
-        elif tag in ("td", "th") and self.tables and self.tables[-1].cell_depth:
-            table = self.tables[-1]
+            table = self.tables.pop()
+            if table is not None:
+                self.table(table)
+        elif (
+            tag in ("td", "th") and self.tables and (table := self.tables[-1]) and table.cell_depth
+        ):
             table.cell_depth -= 1
             if not table.rows:
                 table.rows.append([])
@@ -395,7 +406,7 @@ class _Renderer:
 
     def add(self, text: str, token: object = None) -> None:
         sink = self.sinks[-1]
-        items = self.items[sink.items :]
+        items = self.items[max(sink.items, len(self.items) - MAX_NESTING) :]
         if items:
             indent = sum(len(item.marker) for item in items[:-1])
             item = items[-1]
@@ -405,7 +416,7 @@ class _Renderer:
             text = first + text.replace("\n", "\n" + rest)
         if sink.lists < len(self.lists):
             token = self.lists[sink.lists]
-        quotes = self.quotes - sink.quotes
+        quotes = min(self.quotes - sink.quotes, MAX_NESTING)
         if quotes:
             prefix = "> " * quotes
             text = prefix + text.replace("\n", "\n" + prefix)
@@ -422,18 +433,38 @@ class _Renderer:
         return "".join(out)
 
 
-def _walk_root(element: etree._Element) -> etree._Element:
+def _walk_root(element: etree._Element, memo: dict) -> etree._Element:
     """The element to walk for a kept block: its nearest block-level element,
-    widened to the lists, tables and quotes around it."""
+    widened to the lists, tables and quotes around it. ``memo`` keeps the
+    answer for every element passed on the way that would get the same one
+    (the inline ones below the block-level element, and the block-level ones
+    above it), so that nested lists cost one climb in all."""
     kinds = _KINDS
-    while kinds.get(element.tag, _INLINE) < _BLOCK and element.getparent() is not None:
-        element = element.getparent()
-    parent = element.getparent()
-    while parent is not None and parent.tag in _STRUCTURE:
-        if kinds.get(parent.tag, _INLINE) < _BLOCK and not _cut_at_children(parent):
+    path = []
+    while element not in memo and kinds.get(element.tag, _INLINE) < _BLOCK:
+        if element.getparent() is None:
             break
-        element, parent = parent, parent.getparent()
-    return element
+        path.append(element)
+        element = element.getparent()
+    if element in memo:
+        found = memo[element]
+    else:
+        path.append(element)
+        found = element
+        parent = element.getparent()
+        while parent is not None and parent.tag in _STRUCTURE:
+            block_level = kinds.get(parent.tag, _INLINE) >= _BLOCK
+            if block_level and parent in memo:
+                found = memo[parent]
+                break
+            if not block_level and not _cut_at_children(parent):
+                break
+            found, parent = parent, parent.getparent()
+            if block_level:
+                path.append(found)
+    for visited in path:
+        memo[visited] = found
+    return found
 
 
 def _cut_at_children(element: etree._Element) -> bool:
@@ -458,8 +489,19 @@ def _under(element: etree._Element | None, roots: dict, memo: dict) -> bool:
     return found
 
 
-def _inside(element: etree._Element, top: etree._Element) -> bool:
-    return element is top or any(a is top for a in element.iterancestors())
+def _top_of(element: etree._Element | None, tops: set, memo: dict) -> etree._Element | None:
+    """The top walk root ``element`` is in (itself included), or ``None``."""
+    path = []
+    while element is not None and element not in memo:
+        if element in tops:
+            memo[element] = element
+            break
+        path.append(element)
+        element = element.getparent()
+    found = None if element is None else memo[element]
+    for visited in path:
+        memo[visited] = found
+    return found
 
 
 def to_markdown(
@@ -476,14 +518,17 @@ def to_markdown(
     # The subtrees to walk, in document order, each with the first block in it
     # (kept or not): the walk numbers its stretches from there.
     firsts: dict = {}
+    walk_roots: dict = {}
     for number, block in enumerate(blocks):
         if block.is_good:
-            firsts.setdefault(_walk_root(block.element), number)
+            firsts.setdefault(_walk_root(block.element, walk_roots), number)
     under_root: dict = {}  # element: whether it or an ancestor is a walk root
     tops = [r for r in firsts if not _under(r.getparent(), firsts, under_root)]
+    top_set = set(tops)
+    top_of: dict = {}
     for top in tops:
         first = firsts[top]
-        while first and _inside(blocks[first - 1].element, top):
+        while first and _top_of(blocks[first - 1].element, top_set, top_of) is top:
             first -= 1
         firsts[top] = first
     renderer = _Renderer(blocks, base_url(root, url), links, images)
