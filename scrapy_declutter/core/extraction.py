@@ -6,7 +6,7 @@ from typing import Any
 
 from lxml import etree
 
-from scrapy_declutter.core.blocks import Block
+from scrapy_declutter.core.blocks import Block, element_paths
 from scrapy_declutter.core.document import build_document
 from scrapy_declutter.core.errors import InvalidInputError, InvalidOptionError
 from scrapy_declutter.core.labels import COMMENT
@@ -33,6 +33,7 @@ class ExtractionResult:
     root: etree._Element | None = field(default=None, repr=False)
     options: Options | None = field(default=None, repr=False)
     content_language: str | None = field(default=None, repr=False)
+    all_buttons: bool = field(default=False, repr=False)  # as ``Document.all_buttons``
 
     @property
     def text(self) -> str:
@@ -58,6 +59,7 @@ class ExtractionResult:
             self.url,
             links=options.markdown_links,
             images=options.markdown_images,
+            all_buttons=self.all_buttons,
         )
 
     @cached_property
@@ -65,6 +67,11 @@ class ExtractionResult:
         """Title, author, date, site name, description, language, canonical URL
         and image, as the page gives them (see ``metadata.py``)."""
         return read_metadata(self.root, self.blocks, self.url, self.language, self.content_language)
+
+    def block_dicts(self) -> list[dict]:
+        """Every block's ``Block.to_dict``, their XPaths found in one pass."""
+        paths = element_paths(block.element for block in self.blocks)
+        return [block.to_dict(path) for block, path in zip(self.blocks, paths)]
 
     def to_dict(
         self, blocks: bool = True, *, markdown: bool = False, metadata: bool = False
@@ -75,7 +82,7 @@ class ExtractionResult:
             "text": self.text,
             "language": self.language,
             "pipeline": self.pipeline,
-            "blocks": [block.to_dict() for block in self.blocks] if blocks else [],
+            "blocks": self.block_dicts() if blocks else [],
         }
         if markdown:
             data["markdown"] = self.markdown
@@ -108,7 +115,8 @@ def extract(
     declares no ``<html lang>``. Other keyword arguments are ``Options`` fields;
     an unknown one or a bad value raises ``InvalidOptionError`` (a ``ValueError``).
     A ready ``Options`` object can be passed as ``options`` instead (the Scrapy
-    layer builds one per crawl).
+    layer builds one per crawl). A page that would cost too much to extract
+    (docs/robustness.rst) raises ``PageLimitError`` before it is parsed.
     """
     if options is not None and kwargs:
         raise InvalidOptionError(next(iter(kwargs)), "give either options= or option keywords")
@@ -118,7 +126,11 @@ def extract(
     if not isinstance(html, str):
         html = bytes(html)
     document = build_document(
-        html, language=opts.language, encoding=encoding, content_language=content_language
+        html,
+        language=opts.language,
+        encoding=encoding,
+        content_language=content_language,
+        memory_limit_mb=opts.page_memory_limit_mb,
     )
     _pipeline(opts)(document)
     return ExtractionResult(
@@ -130,4 +142,5 @@ def extract(
         document.root,
         opts,
         content_language,
+        document.all_buttons,
     )

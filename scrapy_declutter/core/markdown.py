@@ -152,8 +152,11 @@ class _Inline:
 class _Renderer:
     """One page's Markdown, built while walking its kept regions."""
 
-    def __init__(self, blocks: list[Block], base: str | None, links: bool, images: bool):
+    def __init__(
+        self, blocks: list[Block], base: str | None, links: bool, images: bool, all_buttons: bool
+    ):
         self.blocks = blocks
+        self.all_buttons = all_buttons
         self.base = base
         self.links = links
         self.images = images
@@ -200,7 +203,7 @@ class _Renderer:
                         self.pre_parts.append("\n")
                 elif kind == _LINK:
                     after_br = False
-                elif el.tag != "button" or not _swallows_page(el):
+                elif el.tag != "button" or not (self.all_buttons or _swallows_page(el)):
                     walker.skip_subtree()
                     continue
                 if el.tag in handled:
@@ -511,8 +514,10 @@ def to_markdown(
     *,
     links: bool = True,
     images: bool = False,
+    all_buttons: bool = False,
 ) -> str:
-    """The kept blocks as Markdown (see the module docstring)."""
+    """The kept blocks as Markdown (see the module docstring); ``all_buttons``
+    as ``segment`` was called for ``blocks``."""
     if root is None or not any(block.is_good for block in blocks):
         return ""
     # The subtrees to walk, in document order, each with the first block in it
@@ -531,7 +536,7 @@ def to_markdown(
         while first and _top_of(blocks[first - 1].element, top_set, top_of) is top:
             first -= 1
         firsts[top] = first
-    renderer = _Renderer(blocks, base_url(root, url), links, images)
+    renderer = _Renderer(blocks, base_url(root, url), links, images, all_buttons)
     for top in tops:
         renderer.walk(top, firsts[top])
     return renderer.markdown()

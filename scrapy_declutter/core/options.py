@@ -38,6 +38,9 @@ class Options:
     images as ``![alt](src)``. ``comments``: put the user comments the page
     marks as such in ``ExtractionResult.comments`` (they are never in ``text``
     with the default pipeline; see ``stages/comments.py``).
+    ``page_memory_limit_mb``: a page whose extraction would take more memory
+    than this (estimated from its size and tags before parsing, see
+    docs/robustness.rst) raises ``PageLimitError``; 0 sets no limit.
     """
 
     pipeline: str = DEFAULT_PIPELINE
@@ -54,6 +57,7 @@ class Options:
     markdown_links: bool = True
     markdown_images: bool = False
     comments: bool = False
+    page_memory_limit_mb: int = 512
 
     def __post_init__(self) -> None:
         # the presets' stages read their defaults from Options
@@ -62,7 +66,7 @@ class Options:
         if not isinstance(self.pipeline, str) or self.pipeline not in pipeline_names():
             _fail("pipeline", self.pipeline, "one of " + ", ".join(sorted(pipeline_names())))
         object.__setattr__(self, "language", validate_language(self.language))
-        for name in ("length_low", "length_high", "max_heading_distance"):
+        for name in ("length_low", "length_high", "max_heading_distance", "page_memory_limit_mb"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 _fail(name, value, "a whole number >= 0")

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Protocol
 
-from scrapy_declutter.core.blocks import Block
+from scrapy_declutter.core.blocks import Block, element_paths
 from scrapy_declutter.core.extraction import ExtractionResult
 from scrapy_declutter.core.highlight import CONTENT_SECURITY_POLICY, highlighted_page
 from scrapy_declutter.core.labels import BAD, GOOD, NEAR_GOOD, SHORT, Label
@@ -191,14 +191,16 @@ def _blocks_view(
 ) -> list[str]:
     """Every block in page order; runs of ``FOLD_RUN`` removed blocks or more folded."""
     language_independent = result.language is None
+    paths = element_paths(block.element for block in result.blocks)  # linear, unlike Block.xpath
     rendered = [
         _block(
             i,
             block,
+            path,
             reason,
             _evidence(block, options, language_independent, weighed[i] if weighed else None),
         )
-        for i, (block, reason) in enumerate(zip(result.blocks, reasons))
+        for i, (block, path, reason) in enumerate(zip(result.blocks, paths, reasons))
     ]
     parts: list[str] = []
     start = 0
@@ -224,11 +226,11 @@ def _blocks_view(
     return parts
 
 
-def _block(i: int, block: Block, reason: str, evidence: str) -> str:
+def _block(i: int, block: Block, path: str, reason: str, evidence: str) -> str:
     state = "kept" if block.is_good else "removed"
     heading = " heading" if block.heading else ""
     return (
-        f'<div class="block {state}{heading}" id="block-{i}" title="{escape(block.xpath)}">'
+        f'<div class="block {state}{heading}" id="block-{i}" title="{escape(path)}">'
         f'<div class="verdict"><span class="index">{i}</span><span class="label">{state}</span>'
         f'<span class="reason">{escape(reason)}</span></div>'
         f'<div class="evidence">{evidence}</div>'

@@ -116,7 +116,6 @@ class TextBlock:
         # turns on: a group changes a bounded number of times).
         label = Label.GOOD if is_content else Label.BAD
         head = self.blocks[0]
-        reason = head.reason if label is head.label else BOILERPIPE_FUSED
         changed = labels != head.boilerpipe_labels or label is not head.label
         members = other.blocks
         for block in members:
@@ -124,7 +123,8 @@ class TextBlock:
             self.add(block)
         for block in self.blocks if changed else members:
             block.boilerpipe_labels = labels
-            block.label, block.reason = label, reason
+            if block.label is not label:  # the fusion decides this block
+                block.label, block.reason = label, BOILERPIPE_FUSED
 
 
 def text_blocks(document: Document) -> list[TextBlock]:

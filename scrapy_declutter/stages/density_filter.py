@@ -34,7 +34,9 @@ class TextDensityFilter:
     min_chars: int = 60
 
     def __call__(self, document: Document) -> None:
-        markup = tag_markup(document.root) if document.root is not None else []
+        markup = (
+            tag_markup(document.root, document.all_buttons) if document.root is not None else []
+        )
         candidates = []
         for block in document.blocks:
             chars = len(block.text)
