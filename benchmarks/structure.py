@@ -52,7 +52,7 @@ import lxml.html
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.corpus import default_corpus_path, page_ids, word_prf
 from benchmarks.saved_output import SAVE_HELP, save_output
-from scrapy_declutter import extract
+from scrapy_declutter import DeclutterError, extract
 
 KINDS = ("headings", "list items", "table rows", "code lines", "links")
 _IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
@@ -212,6 +212,7 @@ def main() -> None:
     meta_extra: dict[str, dict[str, list[bool]]] = {n: {} for n in runs}
     timings: dict[str, list[float]] = {"parse": [], "extract": [], "markdown": [], "metadata": []}
     checks = {"title": title_right, "author": author_right, "date": date_right}
+    refused = 0
     for file_id in ids:
         truth = json.loads((corpus / "ground-truth" / f"{file_id}.json").read_text("utf-8"))
         html = gzip.decompress((corpus / "html" / f"{file_id}.html.gz").read_bytes())
@@ -222,7 +223,7 @@ def main() -> None:
         for name, run in runs.items():
             try:
                 markdown, metadata = run(html, url)
-            except Exception:  # an extractor that fails on a page scores nothing there
+            except Exception:  # an extractor that fails (or refuses) a page scores nothing there
                 markdown, metadata = "", {"title": None, "author": None, "date": None}
             if want_bags is not None:
                 got_bags = elements(markdown)
@@ -239,14 +240,19 @@ def main() -> None:
                     meta_right[name].setdefault(key, []).append(check(metadata[key], want))
                 else:
                     meta_extra[name].setdefault(key, []).append(bool(metadata[key]))
+        try:
+            markdown_time, metadata_time = structured_times(html, url, args.repeat)
+        except DeclutterError:  # a page the limits refuse is not timed
+            refused += 1
+            continue
         timings["parse"].append(
             best_time(lambda h=html: lxml.html.document_fromstring(h), args.repeat)
         )
         timings["extract"].append(best_time(lambda h=html, u=url: extract(h, u), args.repeat))
-        markdown_time, metadata_time = structured_times(html, url, args.repeat)
         timings["markdown"].append(markdown_time)
         timings["metadata"].append(metadata_time)
     report(ids, runs, structure, text_f1, meta_right, meta_extra, timings, args.repeat)
+    print(f"  ({refused} pages refused by the page limits: scored empty, not timed)")
 
 
 def report(ids, runs, structure, text_f1, meta_right, meta_extra, timings, repeat) -> None:
