@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.corpus import default_corpus_path, load_pages, word_prf
 from benchmarks.saved_output import SAVE_HELP, save_output
 from scrapy_declutter.core.document import build_document
+from scrapy_declutter.core.errors import DeclutterError
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.presets import build_pipeline
 from scrapy_declutter.stages.comments import SeparateComments
@@ -48,7 +49,10 @@ def main() -> None:
         for page in load_pages(Path(args.corpora) / name):
             if page.main_content is None:
                 continue
-            document = build_document(page.html, language=options.language)
+            try:
+                document = build_document(page.html, language=options.language)
+            except DeclutterError:  # refused by the page limits: not scored
+                continue
             for stage in before:
                 stage(document)
             text = kept_text(document)
