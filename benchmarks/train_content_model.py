@@ -49,6 +49,8 @@ from scrapy_declutter.stages.content_model import (  # noqa: E402
     MODEL,
     ContentModel,
     KeepContentRegion,
+    fallback,
+    ruled_out,
     short_links,
 )
 
@@ -103,7 +105,8 @@ def prepare(corpus: Path) -> list[dict]:
                 "tree": tree,
                 "lengths": [len(text) for text in texts],
                 "short_links": short_links(document.blocks),
-                "justext_good": [b.is_good for b in document.blocks],
+                "fallback": fallback(document.blocks, document.tree()),
+                "ruled_out": ruled_out(document.blocks, document.tree()),
             }
         )
     return pages
@@ -155,7 +158,9 @@ def fit_context(pages: list[dict], scores: list[list[float]]) -> tuple[list[floa
 def kept_text(p: dict, scores: list[float], first: list[float], threshold: float) -> str:
     """What ``KeepContentRegion`` keeps, over the prepared page."""
     keep = KeepContentRegion(threshold).keep
-    kept = keep(scores, first, p["tree"], p["lengths"], p["short_links"], p["justext_good"])
+    kept = keep(
+        scores, first, p["tree"], p["lengths"], p["short_links"], p["fallback"], p["ruled_out"]
+    )
     return "\n\n".join(text for text, keep in zip(p["texts"], kept) if keep)
 
 

@@ -15,12 +15,14 @@ folds by web site; the figures it prints for held-out sites are in README.rst.
 
 import json
 import math
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from itertools import repeat
 from operator import add, mul
+from typing import Any
 
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import BlockTree, Document
@@ -28,6 +30,7 @@ from scrapy_declutter.core.labels import BAD, GOOD
 from scrapy_declutter.stages.content_features import (
     BLOCK_NUMBERS,
     CONTEXT_LEVELS,
+    CONTEXT_NAMES,
     KINDS,
     LINE_LENGTH,
     TAGS,
@@ -49,11 +52,19 @@ PART_SUMS_KEPT = 50_000
 
 @dataclass(frozen=True)
 class ContentModel:
-    """Weights of the two logistic stages."""
+    """Weights of the two logistic stages.
+
+    ``block_weights`` are the first stage's, by feature name (see
+    ``content_features``); ``context_weights`` the second stage's, in the
+    order of ``CONTEXT_NAMES`` (the model file stores them by name);
+    ``fitted`` records how the model was fitted (corpora, folds, C, the
+    held-out figures, the commit), for people: scoring never reads it.
+    """
 
     block_weights: dict[str, float]
     context_weights: tuple[float, ...]
     context_bias: float
+    fitted: dict = field(default_factory=dict, compare=False)
     _part_sums_by_key: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _weights_by_prefix: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -163,11 +174,28 @@ class ContentModel:
         )
 
     def to_json(self) -> dict:
+        """The model file's content: every weight by name."""
         return {
+            "fitted": self.fitted,
             "block_weights": self.block_weights,
-            "context_weights": list(self.context_weights),
+            "context_weights": dict(zip(CONTEXT_NAMES, self.context_weights)),
             "context_bias": self.context_bias,
         }
+
+    @classmethod
+    def from_json(cls, data: dict) -> "ContentModel":
+        """The model a file holds (``to_json``'s shape); a context feature the
+        file does not name weighs 0, a name this code does not know is an error."""
+        named = data["context_weights"]
+        unknown = set(named) - set(CONTEXT_NAMES)
+        if unknown:
+            raise ValueError(f"unknown context features in the model: {sorted(unknown)}")
+        return cls(
+            data["block_weights"],
+            tuple(named.get(name, 0.0) for name in CONTEXT_NAMES),
+            data["context_bias"],
+            data.get("fitted", {}),
+        )
 
 
 def _sigmoids(totals: Iterable[float]) -> list[float]:
@@ -179,7 +207,7 @@ def _sigmoids(totals: Iterable[float]) -> list[float]:
 def load_model(name: str = MODEL) -> ContentModel:
     """The shipped model, read once per process."""
     data = json.loads((resources.files(__package__) / "models" / name).read_text("utf-8"))
-    return ContentModel(data["block_weights"], tuple(data["context_weights"]), data["context_bias"])
+    return ContentModel.from_json(data)
 
 
 @dataclass(frozen=True)
@@ -202,6 +230,18 @@ class ScoreContent:
             block.score = score
 
 
+# Why ``KeepContentRegion`` kept a block or did not (``KeepContentRegion.decide``).
+KEPT = "kept: above the threshold in the content region"
+KEPT_BY_FALLBACK = "kept by the fallback: the model kept nothing"
+BELOW_THRESHOLD = "dropped: below the threshold"
+SHORT_LINK = "dropped: a short link below its own threshold"
+SURE_BOILERPLATE_REASON = "dropped: its own features say boilerplate"
+OUTSIDE_REGION = "dropped: outside the content region"
+COPYRIGHT = "dropped: a copyright notice (©)"
+HIDDEN = "dropped: a browser does not show it"
+KEEPING = frozenset((KEPT, KEPT_BY_FALLBACK))
+
+
 @dataclass(frozen=True)
 class KeepContentRegion:
     """Labels good the blocks scoring above ``threshold`` inside the content
@@ -220,9 +260,17 @@ class KeepContentRegion:
     A block whose first-stage score (``Block.block_score``) is at most
     ``SURE_BOILERPLATE`` is never kept: on a small page every neighbour and
     ancestor looks like content, and the context alone would lift a footer.
-    When that keeps nothing, jusText's labels stand (the blocks' labels when
-    the stage runs): a page of one long paragraph in a language the model
-    was not fitted on still has its text.
+
+    Two of jusText's hard rules hold whatever the scores (``ruled_out``): a
+    block with a © sign is a copyright line or a photo credit, and a block a
+    browser does not show (see ``hidden_nodes``) is no content.
+
+    When that keeps nothing, the fallback keeps jusText's good blocks (the
+    labels when the stage runs) that the hard rules let through, save those
+    in the page's furniture (``furniture_nodes``): a page of one long
+    paragraph in a language the model was not fitted on still has its text,
+    and a footer of disclaimers that jusText likes is not handed back in its
+    place.
     """
 
     threshold: float = 0.43
@@ -230,41 +278,64 @@ class KeepContentRegion:
 
     def __call__(self, document: Document) -> None:
         blocks = document.blocks
-        kept = self.keep(
+        tree = document.tree()
+        reasons = self.decide(
             [b.score or 0.0 for b in blocks],
             [b.block_score for b in blocks],
-            document.tree(),
+            tree,
             [len(b.text) for b in blocks],
             short_links(blocks),
-            [b.is_good for b in blocks],
+            fallback(blocks, tree),
+            ruled_out(blocks, tree),
         )
-        for block, keep in zip(blocks, kept):
-            block.label = GOOD if keep else BAD
+        for block, reason in zip(blocks, reasons):
+            block.label = GOOD if reason in KEEPING else BAD
 
-    def keep(
+    def decide(
         self,
         scores: Sequence[float],
         block_scores: Sequence[float | None],
         tree: BlockTree,
         lengths: Sequence[int],
         short_links: Sequence[bool],
-        justext_good: Sequence[bool],
-    ) -> list[bool]:
-        """Which blocks to keep, from their final and first-stage scores
-        (``None``: not known), lengths, short-link flags and jusText's labels."""
+        fallback: Sequence[bool],
+        ruled_out: Sequence[str | None],
+    ) -> list[str]:
+        """Why each block is kept or not (one of the reasons above), from the
+        final and first-stage scores (``None``: not known), lengths,
+        short-link flags, what the fallback would keep (see ``fallback``) and
+        the hard rules' verdicts."""
         region = content_region(
             scores, tree, lengths, self.threshold - REGION_MARGIN, REGION_TIGHTNESS
         )
         start, end = (region, tree.subtree_ends[region]) if region is not None else (0, 0)
-        kept = [
-            score > (self.short_link_threshold if short_link else self.threshold)
-            and (block_score is None or block_score > SURE_BOILERPLATE)
-            and start <= node < end
-            for score, block_score, node, short_link in zip(
-                scores, block_scores, tree.block_nodes, short_links
+        reasons = [
+            rule
+            or (
+                SURE_BOILERPLATE_REASON
+                if block_score is not None and block_score <= SURE_BOILERPLATE
+                else SHORT_LINK
+                if short_link and score <= self.short_link_threshold
+                else BELOW_THRESHOLD
+                if score <= self.threshold
+                else KEPT
+                if start <= node < end
+                else OUTSIDE_REGION
+            )
+            for score, block_score, node, short_link, rule in zip(
+                scores, block_scores, tree.block_nodes, short_links, ruled_out
             )
         ]
-        return kept if any(kept) else list(justext_good)
+        if KEPT in reasons:
+            return reasons
+        return [
+            KEPT_BY_FALLBACK if keep and rule is None else reason
+            for keep, rule, reason in zip(fallback, ruled_out, reasons)
+        ]
+
+    def keep(self, *args, **kwargs) -> list[bool]:
+        """Which blocks to keep (``decide``'s arguments)."""
+        return [reason in KEEPING for reason in self.decide(*args, **kwargs)]
 
 
 SHORT_LINK_WORDS = 3
@@ -286,3 +357,53 @@ def short_links(blocks: Sequence[Block]) -> list[bool]:
     """Which blocks are short links: at most ``SHORT_LINK_WORDS`` words, more
     than half of their text in links."""
     return [b.words <= SHORT_LINK_WORDS and 2 * b.link_chars > len(b.text) for b in blocks]
+
+
+def ruled_out(blocks: Sequence[Block], tree: BlockTree) -> list[str | None]:
+    """The hard rules' verdict on each block: ``COPYRIGHT``, ``HIDDEN`` or ``None``."""
+    hidden = marked_nodes(tree, _is_hidden)
+    return [
+        HIDDEN if hidden[node] else COPYRIGHT if "\xa9" in block.text else None
+        for block, node in zip(blocks, tree.block_nodes)
+    ]
+
+
+def fallback(blocks: Sequence[Block], tree: BlockTree) -> list[bool]:
+    """What the fallback may keep: jusText's good blocks outside the page's
+    furniture (an element whose tag or ARIA role says footer, navigation,
+    sidebar or banner, or one inside it)."""
+    furniture = marked_nodes(tree, _is_furniture)
+    return [b.is_good and not furniture[node] for b, node in zip(blocks, tree.block_nodes)]
+
+
+def marked_nodes(tree: BlockTree, mark: Callable[[Any], bool]) -> list[bool]:
+    """For every node of ``tree``: whether ``mark`` holds for its element or
+    an ancestor's. One look at each node."""
+    marked: list[bool] = []
+    for element, parent in zip(tree.elements, tree.parents):
+        marked.append((parent >= 0 and marked[parent]) or mark(element))
+    return marked
+
+
+_HIDING_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+
+
+def _is_hidden(element) -> bool:
+    """Hidden from a reader by the ``hidden`` attribute, ``aria-hidden="true"``
+    or an inline ``display: none`` or ``visibility: hidden`` style
+    (``<template>`` is never a block: see ``core.blocks.SKIPPED_TAGS``)."""
+    get = element.get
+    style = get("style")
+    return (
+        get("hidden") is not None
+        or get("aria-hidden") == "true"
+        or (style is not None and _HIDING_STYLE.search(style) is not None)
+    )
+
+
+FURNITURE_TAGS = frozenset(("footer", "nav", "aside", "header"))
+FURNITURE_ROLES = frozenset(("contentinfo", "navigation", "complementary", "banner"))
+
+
+def _is_furniture(element) -> bool:
+    return element.tag in FURNITURE_TAGS or element.get("role") in FURNITURE_ROLES
