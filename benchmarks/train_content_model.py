@@ -38,7 +38,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import numpy as np
-from sklearn.feature_extraction import DictVectorizer
+from scipy import sparse
 from sklearn.linear_model import LogisticRegression
 
 REPO = Path(__file__).resolve().parents[1]
@@ -50,6 +50,7 @@ from scrapy_declutter.core.presets import build_pipeline  # noqa: E402
 from scrapy_declutter.stages.content_features import (  # noqa: E402
     TOKENS,
     WORDS,
+    PageFeatures,
     context_features,
     page_features,
 )
@@ -118,12 +119,15 @@ def prepare(corpus: Path, limit: int | None = None) -> list[dict]:
         features = page_features(document)
         tree = replace(features.tree, elements=[])  # the numbers alone: no lxml in memory
         texts = [b.text for b in document.blocks]
+        matrix, token_columns = block_matrix(features, len(texts))
         pages.append(
             {
                 "page": page,
                 "corpus": corpus.name,
                 "site": page_site(page.url, document.root, corpus.name, page.file_id),
                 "features": replace(features, tree=tree),
+                "matrix": matrix,
+                "token_columns": token_columns,
                 "targets": block_targets(texts, page.main_content or ""),
                 "texts": texts,
                 "tree": tree,
@@ -136,31 +140,49 @@ def prepare(corpus: Path, limit: int | None = None) -> list[dict]:
     return pages
 
 
-def fit_blocks(pages: list[dict]) -> dict[str, float]:
-    """First stage: block weights, with rare tokens left out."""
-    sites_of = defaultdict(set)
-    for p in pages:
-        features = p["features"]
-        parts = [
+# Every first-stage feature name met in training, by column.
+COLUMNS: dict[str, int] = {}
+
+
+def block_matrix(features: PageFeatures, blocks: int) -> tuple[sparse.csr_matrix, set[int]]:
+    """A page's first-stage features as one row per block (columns by
+    ``COLUMNS``), and the columns of its id/class and short-text tokens."""
+    data, columns, starts = [], [], [0]
+    for i in range(blocks):
+        for name, value in features.of_block(i).items():
+            data.append(value)
+            columns.append(COLUMNS.setdefault(name, len(COLUMNS)))
+        starts.append(len(data))
+    tokens = {
+        COLUMNS.setdefault(name, len(COLUMNS))
+        for part in (
             *map(WORDS.features, set(features.short_texts)),
             *map(TOKENS.features, set(features.names)),
-        ]
-        for part in parts:
-            for name in part:
-                sites_of[name].add(p["site"])
-    rare = {name for name, sites in sites_of.items() if len(sites) < MIN_SITES}
-    rows, targets, weights = [], [], []
+        )
+        for name in part
+    }
+    return sparse.csr_matrix((data, columns, starts), shape=(blocks, 1 << 24)), tokens
+
+
+def fit_blocks(pages: list[dict]) -> dict[str, float]:
+    """First stage: block weights, with the tokens of fewer than ``MIN_SITES``
+    sites left out."""
+    sites_of = defaultdict(set)
     for p in pages:
-        total = sum(p["lengths"]) or 1
-        for i, (y, length) in enumerate(zip(p["targets"], p["lengths"])):
-            rows.append({k: v for k, v in p["features"].of_block(i).items() if k not in rare})
-            targets.append(y)
-            weights.append(1000 * length / total)  # every page weighs the same
-    vectorizer = DictVectorizer()
+        for column in p["token_columns"]:
+            sites_of[column].add(p["site"])
+    rare = {column for column, sites in sites_of.items() if len(sites) < MIN_SITES}
+    names = sorted(COLUMNS, key=COLUMNS.__getitem__)
+    kept = [COLUMNS[name] for name in names if COLUMNS[name] not in rare]
+    matrix = sparse.vstack([p["matrix"] for p in pages], format="csr")[:, kept]
+    targets = [y for p in pages for y in p["targets"]]
+    weights = [  # every page weighs the same
+        1000 * length / (sum(p["lengths"]) or 1) for p in pages for length in p["lengths"]
+    ]
     model = LogisticRegression(C=C, max_iter=3000)
-    model.fit(vectorizer.fit_transform(rows), targets, sample_weight=weights)
+    model.fit(matrix, targets, sample_weight=weights)
     # "bias" is a feature, so the intercept folds into it.
-    weights_by_name = dict(zip(vectorizer.feature_names_, model.coef_[0].tolist()))
+    weights_by_name = {names[column]: w for column, w in zip(kept, model.coef_[0].tolist())}
     weights_by_name["bias"] = weights_by_name.get("bias", 0.0) + float(model.intercept_[0])
     return {k: round(v, 5) for k, v in weights_by_name.items() if abs(v) > 1e-5}
 
