@@ -85,9 +85,8 @@ def main() -> None:
         print(json.dumps(measure(args.child, args.pipeline, args.traced)))
         return
     print(f"pipeline {args.pipeline}")
-    print(
-        f"{'case':26} {'input MB':>9} {'seconds':>8} {'blocks':>9} {'py peak MB':>11} {'RSS +MB':>8}"
-    )
+    columns = ("input MB", 9), ("seconds", 8), ("blocks", 9), ("py peak MB", 11), ("RSS +MB", 8)
+    print(f"{'case':26}" + "".join(f" {name:>{width}}" for name, width in columns))
     for case in args.case or CASES:
         r = {**child(case, args.pipeline, False), **child(case, args.pipeline, True)}
         print(

@@ -99,7 +99,8 @@ def main() -> None:
         same += result.same_text
         worst.append((result.agreeing_blocks / max(result.compared_blocks, 1), page.file_id))
     print(
-        f"language={args.language} heading-fix={not args.as_is} pages={pages} reference-failures={failed}"
+        f"language={args.language} heading-fix={not args.as_is} pages={pages}",
+        f"reference-failures={failed}",
     )
     print(f"blocks agreeing: {agreeing}/{compared} = {agreeing / max(compared, 1):.4f}")
     print(f"pages with identical kept text: {same}/{pages} = {same / max(pages, 1):.4f}")

@@ -10,7 +10,8 @@ Pages per second run from the first item pushed to Redis to the last, so
 Scrapy's start-up is not counted; ``declutter ms/page`` is the extraction's
 own time, from the stats the workers share in Redis.
 
-    python benchmarks/redis_workers.py --articles 3000 --paragraphs 20 --latency 0.1 --workers 1 2 --off
+    python benchmarks/redis_workers.py --articles 3000 --paragraphs 20 --latency 0.1 \\
+        --workers 1 2 --off
 """
 
 import argparse

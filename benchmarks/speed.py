@@ -84,9 +84,8 @@ def main() -> None:
     for name, values in times.items():
         median = statistics.median(values)
         vs_justext = f"{statistics.median(reference) / median:13.1f}" if reference else ""
-        print(
-            f"{name:28}{median * 1000:10.2f}{sum(values):9.2f}{median / parse_median:9.2f}{vs_justext}"
-        )
+        vs_parse = median / parse_median
+        print(f"{name:28}{median * 1000:10.2f}{sum(values):9.2f}{vs_parse:9.2f}{vs_justext}")
 
 
 if __name__ == "__main__":

@@ -53,14 +53,13 @@ from scrapy_declutter.stages.content_features import (  # noqa: E402
     PageFeatures,
     context_features,
     page_features,
+    short_links,
 )
-from scrapy_declutter.stages.content_model import (  # noqa: E402
-    MODEL,
-    ContentModel,
+from scrapy_declutter.stages.content_model import MODEL, ContentModel  # noqa: E402
+from scrapy_declutter.stages.content_region import (  # noqa: E402
     KeepContentRegion,
     fallback,
     ruled_out,
-    short_links,
 )
 
 MIN_SITES = 5
@@ -114,7 +113,7 @@ def prepare(corpus: Path, limit: int | None = None) -> list[dict]:
     justext = build_pipeline(Options(pipeline="justext"))
     pages = []
     for page in load_pages(corpus, limit=limit):
-        document = build_document(page.html, language="auto", url=page.url)
+        document = build_document(page.html, language="auto")
         justext(document)
         features = page_features(document)
         tree = replace(features.tree, elements=[])  # the numbers alone: no lxml in memory

@@ -1,5 +1,7 @@
 """scrapy-declutter: clean main-content text for every Scrapy crawl."""
 
+from typing import TYPE_CHECKING, Any
+
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.errors import (
     BinaryInputError,
@@ -12,20 +14,27 @@ from scrapy_declutter.core.extraction import ExtractionResult, extract
 from scrapy_declutter.core.labels import Label
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.presets import pipeline_names
+from scrapy_declutter.scrapy_layer.config import InvalidSettingError  # imports no Scrapy
 
 __version__ = "0.1.0"
+
+if TYPE_CHECKING:  # what __getattr__ returns, for type checkers
+    from scrapy_declutter.scrapy_layer.addon import Addon
+    from scrapy_declutter.scrapy_layer.downloadermiddleware import DeclutterMiddleware
+    from scrapy_declutter.scrapy_layer.itempipeline import DeclutterPipeline
+    from scrapy_declutter.scrapy_layer.spidermiddleware import DeclutterSpiderMiddleware
 
 # The Scrapy components are imported on first use, so that using the core
 # (``extract``) does not import Scrapy and Twisted.
 _SCRAPY_COMPONENTS = {
     "Addon": "addon",
-    "DeclutterMiddleware": "middleware",
-    "DeclutterSpiderMiddleware": "middleware",
+    "DeclutterMiddleware": "downloadermiddleware",
+    "DeclutterSpiderMiddleware": "spidermiddleware",
     "DeclutterPipeline": "itempipeline",
 }
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     if name in _SCRAPY_COMPONENTS:
         from importlib import import_module
 
@@ -44,6 +53,7 @@ __all__ = [
     "ExtractionResult",
     "InvalidInputError",
     "InvalidOptionError",
+    "InvalidSettingError",
     "Label",
     "Options",
     "ParseError",

@@ -31,8 +31,10 @@ _CHROME_TOP = """<div id="cookie-consent"><p>We use cookies to improve your expe
 you personalised adverts. <a href="/privacy">Privacy settings</a></p></div>
 <nav class="main-menu"><ul><li><a href="/">Home</a></li><li><a href="/local">Local</a></li>
 <li><a href="/business">Business</a></li><li><a href="/sport">Sport</a></li></ul></nav>
-<div class="ad"><a href="/ads/7">Subscribe now: 3 months for just one pound! Cancel any time.</a></div>"""
-_FOOTER = """<footer><ul><li><a href="/imprint">Imprint</a></li><li><a href="/contact">Contact us</a></li></ul>
+<div class="ad"><a href="/ads/7">Subscribe now: 3 months for just one pound!
+Cancel any time.</a></div>"""
+_FOOTER = """<footer><ul><li><a href="/imprint">Imprint</a></li>
+<li><a href="/contact">Contact us</a></li></ul>
 <p>© 2024 The Harbour Times Ltd. All rights reserved.</p></footer>"""
 _PARAGRAPHS = (
     "The harbour authority said on Tuesday that the work on the quay would go on through the "

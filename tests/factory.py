@@ -1,10 +1,13 @@
-"""Hand-built documents for stage tests: a few blocks with chosen features."""
+"""Hand-built documents for stage tests: a few blocks with chosen features, a
+small news page labelled by jusText, and a small numbered block tree."""
 
 from lxml import etree
 
 from scrapy_declutter.core.blocks import Block, WordWrap
-from scrapy_declutter.core.document import Document
+from scrapy_declutter.core.document import BlockTree, Document, build_document
 from scrapy_declutter.core.labels import BoilerpipeLabel, Label
+from scrapy_declutter.core.options import Options
+from scrapy_declutter.core.presets import build_pipeline
 
 _ELEMENT = etree.Element("p")
 L = Label
@@ -82,3 +85,39 @@ def doc_of(*classes: str) -> Document:
     upper case for a heading."""
     codes = {"g": L.GOOD, "b": L.BAD, "s": L.SHORT, "n": L.NEAR_GOOD}
     return document(*(block(codes[c.lower()], heading=c.isupper(), length=10) for c in classes))
+
+
+NEWS_PARAGRAPH = (
+    "The council said on Monday that the new bridge over the river would open in the spring, "
+    "after two years of work that had closed the old crossing and sent traffic through the town. "
+    "Shops on both banks expect more visitors once it is open."
+)
+# An article with a list, a menu before it, related links and a footer after it.
+NEWS_PAGE = f"""<html lang="en"><head><title>Bridge to open in spring</title></head><body>
+<nav class="menu"><ul><li><a href="/">Home</a></li><li><a href="/news">News</a></li>
+<li><a href="/sport">Sport</a></li></ul></nav>
+<main><article class="post-content">
+<h1>Bridge to open in spring</h1>
+<p>{NEWS_PARAGRAPH}</p><p>{NEWS_PARAGRAPH.replace("Monday", "Tuesday")}</p>
+<h2>What changes for drivers</h2>
+<ul><li>Two lanes in each direction</li><li>A cycle path on the east side</li></ul>
+<p>{NEWS_PARAGRAPH.replace("council", "mayor")}</p>
+</article>
+<aside class="related"><h3>Related stories</h3><ul>
+<li><a href="/a">Old crossing closes for good</a></li>
+<li><a href="/b">Traffic plan for the town</a></li></ul></aside>
+</main>
+<footer class="site-footer">
+<p>Copyright \u00a9 2025 Town News. <a href="/privacy">Privacy</a></p></footer>
+</body></html>"""
+
+
+def justext_document(html: str) -> Document:
+    """``html`` parsed, its language found, and labelled by the jusText pipeline."""
+    document = build_document(html, language="auto")
+    build_pipeline(Options(pipeline="justext"))(document)
+    return document
+
+
+# A page's tree: body (0) > main (1) > s1 (2), s2 (3); body > nav (4); blocks in s1, s1, s2, nav
+SECTIONS_TREE = BlockTree(parents=[-1, 0, 1, 1, 0], block_nodes=[2, 2, 3, 4])

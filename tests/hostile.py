@@ -18,9 +18,13 @@ PARAGRAPH = (
 END = "The end marker sentence of the page."
 
 
+def _english_page(body: str) -> str:
+    return f'<html lang="en"><head><title>Big</title></head><body>{body}</body></html>'
+
+
 def article(paragraphs: int, wrapper: str = "div") -> str:
     body = "".join(f"<p>{PARAGRAPH.format(n=n)}</p>\n" for n in range(paragraphs))
-    return f'<html lang="en"><head><title>Big</title></head><body><{wrapper}>{body}</{wrapper}></body></html>'
+    return _english_page(f"<{wrapper}>{body}</{wrapper}>")
 
 
 def big_page(megabytes: int = 50) -> str:
@@ -28,7 +32,7 @@ def big_page(megabytes: int = 50) -> str:
     paragraph = " ".join([PARAGRAPH] * 10)
     count = megabytes * 1_000_000 // (len(paragraph) + 8)
     body = "".join(f"<p>{paragraph.format(n=n)}</p>\n" for n in range(count))
-    return f'<html lang="en"><head><title>Big</title></head><body><div>{body}<p>{END} {PARAGRAPH.format(n="last")}</p></div></body></html>'
+    return _english_page(f"<div>{body}<p>{END} {PARAGRAPH.format(n='last')}</p></div>")
 
 
 def nested(depth: int = 100_000, tag: str = "div", closed: bool = True) -> str:

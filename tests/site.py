@@ -6,7 +6,6 @@ those paragraphs and ``BOILERPLATE`` strings of the boilerplate, so tests can
 check what was kept without copying any output of the code under test.
 """
 
-import pytest
 from twisted.web.resource import Resource
 from twisted.web.server import Site
 
@@ -44,8 +43,10 @@ _CHROME_TOP = """
 """
 _CHROME_BOTTOM = """
 <div class="related"><h3>Related</h3><ul><li><a href="/a1">Port strike ends</a></li>
-<li><a href="/a2">New bridge opens</a></li><li><a href="/a3">Weather warning for the coast</a></li></ul></div>
-<div class="footer">Copyright 2024 The Harbour Times. <a href="/imprint">Imprint</a> | <a href="/contact">Contact</a></div>
+<li><a href="/a2">New bridge opens</a></li>
+<li><a href="/a3">Weather warning for the coast</a></li></ul></div>
+<div class="footer">Copyright 2024 The Harbour Times.
+<a href="/imprint">Imprint</a> | <a href="/contact">Contact</a></div>
 """
 
 ARTICLE_EN = f"""<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
@@ -101,10 +102,3 @@ class Server:
 
     def url(self, path: str) -> str:
         return f"http://127.0.0.1:{self.port.getHost().port}/{path.lstrip('/')}"
-
-
-@pytest.fixture
-def server():
-    server = Server(build_site())
-    yield server
-    server.port.stopListening()

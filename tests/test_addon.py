@@ -3,10 +3,12 @@
 import json
 import pickle
 
+import pytest
 import pytest_twisted
 
+from scrapy_declutter import InvalidSettingError
 from tests.crawling import ADDON, crawl
-from tests.site import ARTICLE_DE_SENTENCE, ARTICLE_EN_SENTENCE, BOILERPLATE, server  # noqa: F401
+from tests.site import ARTICLE_DE_SENTENCE, ARTICLE_EN_SENTENCE, BOILERPLATE
 
 
 @pytest_twisted.ensureDeferred
@@ -20,18 +22,30 @@ async def test_addon_fills_items_and_meta(server):
     for item in (english, german):
         for boilerplate in BOILERPLATE:
             assert boilerplate not in item["text"]
-        labels = {block["label"] for block in item["blocks"]}
-        assert labels == {"good", "bad"}
+        # by default an item gets the text only: its size is the text's
+        assert set(item) == {"url", "text"}
         assert json.loads(json.dumps(item)) == item
         assert pickle.loads(pickle.dumps(item)) == item
     meta = result.spider.seen_meta[urls[1]]["declutter_result"]
     assert meta["language"] == "German"
+    assert meta["blocks"] == []
     assert json.loads(json.dumps(meta)) == meta
     assert pickle.loads(pickle.dumps(meta)) == meta
     assert meta["text"] == german["text"]
     assert result.stats["declutter/pages"] == 2
     assert result.stats["declutter/items"] == 2
     assert result.stats["declutter/seconds"] > 0
+
+
+@pytest_twisted.ensureDeferred
+async def test_the_labelled_blocks_are_one_setting_away(server):
+    url = server.url("article-en")
+    result = await crawl(settings={**ADDON, "DECLUTTER_BLOCKS": "all"}, urls=[url])
+    item = result.by_url(url)
+    assert {block["label"] for block in item["blocks"]} == {"good", "bad"}
+    kept = [block["text"] for block in item["blocks"] if block["label"] == "good"]
+    assert "\n\n".join(kept) == item["text"]
+    assert result.spider.seen_meta[url]["declutter_result"]["blocks"] == item["blocks"]
 
 
 @pytest_twisted.ensureDeferred
@@ -66,3 +80,14 @@ async def test_addon_keeps_a_priority_the_project_chose(server):
     runner_result = await crawl(settings=settings, urls=[url])
     assert ARTICLE_EN_SENTENCE in runner_result.by_url(url)["text"]
     assert runner_result.stats["declutter/pages"] == 1  # listed once, not twice
+
+
+@pytest.mark.parametrize("settings", [ADDON, MANUAL])
+@pytest_twisted.ensureDeferred
+async def test_a_bad_enabled_value_is_an_error_naming_the_setting(server, settings):
+    with pytest.raises(InvalidSettingError) as error:
+        await crawl(
+            settings={**settings, "DECLUTTER_ENABLED": "maybe"}, urls=[server.url("article-en")]
+        )
+    assert error.value.setting == "DECLUTTER_ENABLED"
+    assert str(error.value) == "DECLUTTER_ENABLED: expected True or False, got 'maybe'"

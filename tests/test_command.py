@@ -108,10 +108,12 @@ def test_a_url_that_is_not_html_fails_with_a_message(run, http_server):
     assert "not an HTML page" in result.stderr
 
 
-def test_a_bad_setting_is_a_usage_error_naming_it(run, page):
-    result = run("-s", "DECLUTTER_LENGTH_LOW=many", str(page))
+@pytest.mark.parametrize("setting", ["DECLUTTER_LENGTH_LOW=many", "DECLUTTER_ENABLED=maybe"])
+def test_a_bad_setting_is_a_usage_error_naming_it(run, page, setting):
+    result = run("-s", setting, str(page))
     assert result.returncode == 2
-    assert "DECLUTTER_LENGTH_LOW" in result.stderr
+    name, value = setting.split("=")
+    assert f"{name}: expected" in result.stderr and repr(value) in result.stderr
 
 
 def test_settings_choose_the_options(run, page):

@@ -11,7 +11,7 @@ from scrapy.utils.test import get_crawler
 from scrapy_declutter import DeclutterMiddleware
 from scrapy_declutter.core.presets import PIPELINES, justext_stages
 from tests.crawling import ADDON, PagesSpider, crawl
-from tests.site import ARTICLE_DE, ARTICLE_EN, ARTICLE_EN_SENTENCE, server  # noqa: F401
+from tests.site import ARTICLE_DE, ARTICLE_EN, ARTICLE_EN_SENTENCE
 
 
 def middleware(**settings) -> DeclutterMiddleware:
@@ -77,26 +77,65 @@ async def test_non_html_responses_pass_through_a_crawl(server):
 
 
 @pytest_twisted.ensureDeferred
-async def test_per_request_meta_skips_or_overrides(server):
-    skipped, overridden, tiny, bad = (
-        server.url(f"article-en?{n}") for n in ("skip", "override", "tiny", "bad")
+async def test_per_request_meta_skips_or_overrides(server, caplog):
+    skipped, overridden, tiny, output, bad = (
+        server.url(f"article-en?{n}") for n in ("skip", "override", "tiny", "output", "bad")
     )
     meta = {
         skipped: {"declutter": False},
         overridden: {"declutter": {"language": "German"}},
         tiny: {"declutter": {"pipeline": "justext", "length_low": 5000, "length_high": 5000}},
-        bad: {"declutter": {"lenght_low": 10}},
+        output: {"declutter": {"blocks": "kept", "text_field": "body", "blocks_field": "parts"}},
+        bad: {"declutter": {"lenght_low": 10, "language": "German", "blocks": "some"}},
     }
     result = await crawl(settings=ADDON, urls=list(meta), meta=meta)
 
     assert result.by_url(skipped) == {"url": skipped}
-    assert result.by_url(bad) == {"url": bad}
     assert result.spider.seen_meta[overridden]["declutter_result"]["language"] == "German"
     # no block reaches 5000 characters, so jusText keeps nothing
     assert result.by_url(tiny)["text"] == ""
+    item = result.by_url(output)
+    assert set(item) == {"url", "body", "parts"}
+    assert ARTICLE_EN_SENTENCE in item["body"]
+    assert {block["label"] for block in item["parts"]} == {"good"}
+    # the bad keys are left out, logged by name and counted; the valid one applies
+    assert set(result.by_url(bad)) == {"url", "text"}
+    assert ARTICLE_EN_SENTENCE in result.by_url(bad)["text"]
+    assert result.spider.seen_meta[bad]["declutter_result"]["language"] == "German"
+    assert result.stats["declutter/meta_ignored/lenght_low"] == 1
+    assert result.stats["declutter/meta_ignored/blocks"] == 1
+    warnings = [r.getMessage() for r in caplog.records if "ignored" in r.getMessage()]
+    assert len(warnings) == 2
+    assert f"meta['declutter']['lenght_low'] ignored on {bad}: unknown key" in warnings[0]
+    assert "meta['declutter']['blocks'] ignored" in warnings[1]
+    assert "expected one of all, kept, none, got 'some'" in warnings[1]
     assert result.stats["declutter/pages_skipped/disabled"] == 1
-    assert result.stats["declutter/pages_skipped/invalid_meta"] == 1
-    assert result.stats["declutter/pages"] == 2
+    assert result.stats["declutter/pages"] == 4
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_bad_key_is_logged_once_and_counted_on_every_page(server, caplog):
+    urls = [server.url(f"article-en?{n}") for n in range(3)]
+    meta = {url: {"declutter": {"blocks": "some"}} for url in urls}
+    meta[urls[2]] = {"declutter": "yes"}
+    result = await crawl(settings=ADDON, urls=urls, meta=meta)
+    assert all(ARTICLE_EN_SENTENCE in result.by_url(url)["text"] for url in urls)
+    assert result.stats["declutter/meta_ignored/blocks"] == 2
+    assert result.stats["declutter/meta_ignored/declutter"] == 1
+    warnings = [r.getMessage() for r in caplog.records if "ignored" in r.getMessage()]
+    assert len(warnings) == 2
+    assert "meta['declutter'] ignored" in warnings[1]
+    assert "expected False, True, None or a dict, got 'yes'" in warnings[1]
+
+
+@pytest_twisted.ensureDeferred
+async def test_max_body_size_per_request():
+    request = Request("https://example.org/a", meta={"declutter": {"max_body_size": 100}})
+    response = HtmlResponse(request.url, body=ARTICLE_EN, request=request)
+    mw = middleware()
+    await process(mw, request, response)
+    assert "declutter_result" not in request.meta
+    assert mw.recorder.stats.get_value("declutter/pages_skipped/too_large") == 1
 
 
 class WaitForEvent:

@@ -227,7 +227,10 @@ def test_right_to_left_text():
         "\u0647\u0630\u0627 \u0646\u0635 \u0639\u0631\u0628\u064a \u200f\u0637\u0648\u064a\u0644."
     )
     hebrew = "\u05d6\u05d4\u05d5 \u05d8\u05e7\u05e1\u05d8 \u05d1\u05e2\u05d1\u05e8\u05d9\u05ea."
-    html = f'<html dir="rtl" lang="ar"><body><p>{arabic * 20}</p><p dir="rtl">{hebrew}</p></body></html>'
+    html = (
+        f'<html dir="rtl" lang="ar"><body><p>{arabic * 20}</p>'
+        f'<p dir="rtl">{hebrew}</p></body></html>'
+    )
     result = extract(html)
     assert [b.text for b in result.blocks] == [arabic * 20, hebrew]
     assert result.language == "Arabic"
@@ -235,7 +238,10 @@ def test_right_to_left_text():
 
 
 def test_cjk_text_is_kept_in_language_independent_mode():
-    chinese = "\u8fd9\u662f\u4e00\u4e2a\u5173\u4e8e\u6cb3\u6d41\u548c\u4f4f\u5728\u6cb3\u8fb9\u7684\u4eba\u4eec\u7684\u957f\u7bc7\u6587\u7ae0\u3002"
+    chinese = (
+        "\u8fd9\u662f\u4e00\u4e2a\u5173\u4e8e\u6cb3\u6d41\u548c\u4f4f\u5728"
+        "\u6cb3\u8fb9\u7684\u4eba\u4eec\u7684\u957f\u7bc7\u6587\u7ae0\u3002"
+    )
     html = page(f"<p>{chinese * 12}</p><p><a href='/'>\u9996\u9875</a></p>")
     result = extract(html)
     assert result.language is None

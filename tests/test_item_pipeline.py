@@ -9,7 +9,7 @@ from scrapy.utils.test import get_crawler
 
 from scrapy_declutter import DeclutterPipeline
 from tests.crawling import ADDON, crawl
-from tests.site import ARTICLE_DE, ARTICLE_DE_SENTENCE, ARTICLE_EN_SENTENCE, server  # noqa: F401
+from tests.site import ARTICLE_DE, ARTICLE_DE_SENTENCE, ARTICLE_EN_SENTENCE
 
 
 def pipeline(**settings) -> DeclutterPipeline:
@@ -27,7 +27,10 @@ async def test_item_html_is_decluttered(html):
     assert await process(pipeline(), item) is item
     assert ARTICLE_DE_SENTENCE in item["text"]
     assert item["html"] == html
-    assert {block["label"] for block in item["blocks"]} == {"good", "bad"}
+    assert set(item) == {"html", "text"}
+    labelled = {"html": html}
+    await process(pipeline(DECLUTTER_BLOCKS="all"), labelled)
+    assert {block["label"] for block in labelled["blocks"]} == {"good", "bad"}
 
 
 @pytest.mark.parametrize("item", [{"title": "no html"}, {"html": ""}, {"html": 42}, "not an item"])

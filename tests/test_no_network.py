@@ -49,7 +49,8 @@ def test_external_dtd_entities_and_xinclude_are_not_fetched(recording_server, tm
         "<html><body><p>entities &ext; &file;</p></body></html>",
         f'<?xml version="1.0"?><?xml-stylesheet href="{url}/style.xsl" type="text/xsl"?>'
         f'<html xmlns:xi="http://www.w3.org/2001/XInclude"><body><p>xinclude</p>'
-        f'<xi:include href="{url}/xi"/><xi:include href="{secret.as_uri()}" parse="text"/></body></html>',
+        f'<xi:include href="{url}/xi"/><xi:include href="{secret.as_uri()}" parse="text"/>'
+        "</body></html>",
         f'<html><head><link rel="stylesheet" href="{url}/css"><script src="{url}/js"></script>'
         f'<meta http-equiv="refresh" content="0; url={url}/refresh"><base href="{url}/"></head>'
         f'<body><img src="{url}/img"><iframe src="{url}/frame"></iframe><object data="{url}/obj">'

@@ -8,6 +8,7 @@ import gzip
 import os
 import re
 import signal
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from twisted.internet import reactor
 from twisted.web.resource import Resource
 
 from scrapy_declutter.core.presets import PIPELINES
-from scrapy_declutter.scrapy_layer.worker_task import extract_page
+from scrapy_declutter.scrapy_layer.page import extract_page
 from tests import hostile
 from tests.crawling import ADDON, BASE_SETTINGS
 from tests.site import ARTICLE_EN, ARTICLE_EN_SENTENCE, Data, Server
@@ -171,15 +172,16 @@ async def test_5000_pages_items_out_equal_items_in(pages_server, monkeypatch, ca
     assert urls == {url for url in spider.yielded if _kind(int(url.rsplit("/", 1)[1])) == "error"}
 
 
-def dying_extract_page(html, url, *args):
+def dying_extract_page(page):
     """``extract_page``, but the worker process kills itself on some pages."""
+    url = page.url
     marker = Path(os.environ["DECLUTTER_TEST_MARKERS"]) / url.rsplit("/", 1)[1]
     if url.endswith(("/3", "/7")) and not marker.exists():  # once
         marker.touch()
         os.kill(os.getpid(), signal.SIGKILL)
     if url.endswith("/5"):  # every time
         os.kill(os.getpid(), signal.SIGKILL)
-    return extract_page(html, url, *args)
+    return extract_page(page)
 
 
 @pytest_twisted.ensureDeferred
@@ -187,7 +189,9 @@ async def test_a_killed_worker_process_is_replaced_and_the_crawl_goes_on(
     server_for_articles, monkeypatch, tmp_path
 ):
     monkeypatch.setenv("DECLUTTER_TEST_MARKERS", str(tmp_path))
-    monkeypatch.setattr("scrapy_declutter.scrapy_layer.middleware.extract_page", dying_extract_page)
+    monkeypatch.setattr(
+        "scrapy_declutter.scrapy_layer.downloadermiddleware.extract_page", dying_extract_page
+    )
     items, stats, spider = await run(
         {"DECLUTTER_WORKERS": 1, "CONCURRENT_REQUESTS": 1},
         timeout=300,
@@ -200,6 +204,36 @@ async def test_a_killed_worker_process_is_replaced_and_the_crawl_goes_on(
     assert texts["5"] is None  # killed its worker twice: an error, the item goes on
     assert stats["declutter/errors"] == stats["declutter/errors/BrokenProcessPool"] == 1
     assert stats["declutter/pages"] == 9
+
+
+def hanging_extract_page(page):
+    """``extract_page``, but page 3 never finishes."""
+    if page.url.endswith("/3"):
+        time.sleep(3600)
+    return extract_page(page)
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_page_past_its_time_budget_is_given_up_and_the_crawl_goes_on(
+    server_for_articles, monkeypatch, caplog
+):
+    monkeypatch.setattr(
+        "scrapy_declutter.scrapy_layer.downloadermiddleware.extract_page", hanging_extract_page
+    )
+    items, stats, spider = await run(
+        {"DECLUTTER_WORKERS": 1, "DECLUTTER_TIMEOUT": 5, "CONCURRENT_REQUESTS": 2},
+        timeout=300,
+        base=server_for_articles,
+        count=8,
+    )
+    assert len(items) == len(spider.yielded) == 8
+    texts = {item["url"].rsplit("/", 1)[1]: item.get("text") for item in items}
+    assert texts.pop("3") is None  # given up: the item goes on without text
+    assert all(ARTICLE_EN_SENTENCE in text for text in texts.values())  # a new worker took over
+    assert stats["declutter/pages_skipped/timeout"] == 1
+    assert stats["declutter/pages"] == 7
+    assert "declutter/errors" not in stats
+    assert any("/3: gave up after 5 s" in record.getMessage() for record in caplog.records)
 
 
 class Articles(Resource):

@@ -6,10 +6,9 @@ import pytest
 import pytest_twisted
 from scrapy.settings import Settings
 
-from scrapy_declutter import InvalidOptionError, Options
-from scrapy_declutter.scrapy_layer.config import Config, all_settings
+from scrapy_declutter import InvalidOptionError, InvalidSettingError, Options
+from scrapy_declutter.scrapy_layer.config import PER_PAGE_KEYS, Config, all_settings
 from tests.crawling import ADDON, crawl
-from tests.site import server  # noqa: F401
 
 
 def test_every_option_is_a_setting_with_the_options_default():
@@ -18,11 +17,28 @@ def test_every_option_is_a_setting_with_the_options_default():
         assert settings[f"DECLUTTER_{field.name.upper()}"] == field.default
 
 
+def test_every_layer_setting_is_a_field_of_config_with_its_default():
+    options = {f"DECLUTTER_{field.name.upper()}" for field in dataclasses.fields(Options)}
+    layer = {name: value for name, value in all_settings().items() if name not in options}
+    assert layer == {
+        "DECLUTTER_ENABLED": True,
+        "DECLUTTER_BLOCKS": "none",
+        "DECLUTTER_TEXT_FIELD": "text",
+        "DECLUTTER_BLOCKS_FIELD": "blocks",
+        "DECLUTTER_HTML_FIELD": "html",
+        "DECLUTTER_OVERWRITE": False,
+        "DECLUTTER_MAX_BODY_SIZE": 10 * 1024 * 1024,
+        "DECLUTTER_WORKERS": 0,
+        "DECLUTTER_TIMEOUT": 60.0,
+    }
+
+
 def test_defaults():
     config = Config.from_settings(Settings())
+    assert config == Config()
     assert config.options == Options()
     assert (config.text_field, config.blocks_field, config.html_field) == ("text", "blocks", "html")
-    assert (config.blocks, config.overwrite, config.workers) == ("all", False, 0)
+    assert (config.blocks, config.overwrite, config.workers) == ("none", False, 0)
 
 
 def test_strings_from_the_command_line_are_converted():
@@ -35,6 +51,7 @@ def test_strings_from_the_command_line_are_converted():
                 "DECLUTTER_LANGUAGE": "None",
                 "DECLUTTER_WORKERS": "2",
                 "DECLUTTER_OVERWRITE": "1",
+                "DECLUTTER_TIMEOUT": "2.5",
             }
         )
     )
@@ -43,6 +60,7 @@ def test_strings_from_the_command_line_are_converted():
     assert config.options.no_headings is True
     assert config.options.language is None
     assert config.workers == 2 and config.overwrite is True
+    assert config.timeout == 2.5
 
 
 @pytest.mark.parametrize(
@@ -60,13 +78,36 @@ def test_strings_from_the_command_line_are_converted():
         ("DECLUTTER_WORKERS", -1),
         ("DECLUTTER_MAX_BODY_SIZE", "big"),
         ("DECLUTTER_OVERWRITE", "sometimes"),
+        ("DECLUTTER_ENABLED", "maybe"),
+        ("DECLUTTER_TIMEOUT", "-1"),
+        ("DECLUTTER_TIMEOUT", True),
+        ("DECLUTTER_HTML_FIELD", 3),
         ("DECLUTTER_LENGHT_LOW", 10),
     ],
 )
 def test_bad_values_name_the_setting(name, value):
-    with pytest.raises(InvalidOptionError) as error:
+    with pytest.raises(InvalidSettingError) as error:
         Config.from_settings(Settings({name: value}))
-    assert str(error.value).startswith(name + ":")
+    assert error.value.setting == name
+    assert isinstance(error.value, InvalidOptionError)  # what the core raises, too
+    assert str(error.value) == f"{name}: {error.value.reason}"
+    assert name not in error.value.reason
+
+
+def test_a_constraint_between_options_names_the_setting_checked():
+    with pytest.raises(InvalidSettingError) as error:
+        Config.from_settings(Settings({"DECLUTTER_LENGTH_HIGH": "50"}))
+    assert error.value.setting == "DECLUTTER_LENGTH_LOW"
+    assert error.value.reason == "expected at most length_high (50), got 70"
+
+
+def test_the_text_and_the_blocks_need_two_fields():
+    with pytest.raises(InvalidSettingError) as error:
+        Config.from_settings(
+            Settings({"DECLUTTER_BLOCKS": "all", "DECLUTTER_BLOCKS_FIELD": "text"})
+        )
+    assert error.value.setting == "DECLUTTER_BLOCKS_FIELD"
+    assert Config.from_settings(Settings({"DECLUTTER_BLOCKS_FIELD": "text"})).blocks == "none"
 
 
 def test_unknown_setting_suggests_the_close_one():
@@ -78,8 +119,72 @@ def test_unknown_setting_suggests_the_close_one():
 async def test_a_bad_setting_stops_the_crawl_before_any_request(server):
     requests = []
     server.root.getChildWithDefault = lambda *args: requests.append(args)  # never called
-    with pytest.raises(InvalidOptionError, match="^DECLUTTER_MAX_LINK_DENSITY:"):
+    with pytest.raises(InvalidOptionError, match=r"^DECLUTTER_MAX_LINK_DENSITY:"):
         await crawl(
             settings={**ADDON, "DECLUTTER_MAX_LINK_DENSITY": 3}, urls=[server.url("article-en")]
         )
     assert requests == []
+
+
+def test_overrides_for_one_page_apply_and_convert():
+    config, errors = Config().for_page(
+        {
+            "blocks": "all",
+            "text_field": "body",
+            "overwrite": "true",
+            "language": "de",
+            "length_low": "50",
+        }
+    )
+    assert errors == []
+    assert (config.blocks, config.text_field, config.overwrite) == ("all", "body", True)
+    assert (config.options.language, config.options.length_low) == ("German", 50)
+    assert Config().for_page({}) == (Config(), [])
+
+
+def test_a_bad_override_is_left_out_and_the_others_apply():
+    config, errors = Config().for_page(
+        {"lenght_low": 10, "language": "de", "blocks": "some", "workers": 2, "overwrite": True}
+    )
+    assert config == Config().for_page({"language": "de", "overwrite": True})[0]
+    reasons = {error.key: error.reason for error in errors}
+    assert reasons == {
+        "lenght_low": "unknown key; did you mean 'length_low'?",
+        "blocks": "expected one of all, kept, none, got 'some'",
+        "workers": "not a per-page setting (set it in the settings)",
+    }
+
+
+def test_overrides_are_checked_together():
+    config, errors = Config().for_page({"length_low": 5000, "length_high": 5000})
+    assert errors == [] and config.options.length_low == config.options.length_high == 5000
+    config, errors = Config().for_page({"language": "de", "length_high": 10})
+    assert config == Config().for_page({"language": "de"})[0]
+    assert [(error.key, error.reason) for error in errors] == [
+        ("length_high", "length_low: expected at most length_high (10), got 70")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("blocks", "some"), ("length_low", "many"), ("language", "Klingon"), ("text_field", "")],
+)
+def test_an_override_is_checked_with_its_settings_message(key, value):
+    with pytest.raises(InvalidSettingError) as error:
+        Config.from_settings(Settings({f"DECLUTTER_{key.upper()}": value}))
+    (override_error,) = Config().for_page({key: value})[1]
+    assert override_error.key == key
+    assert override_error.reason == error.value.reason
+
+
+def test_per_page_keys_are_the_options_and_the_output_settings():
+    options = {field.name for field in dataclasses.fields(Options)}
+    assert PER_PAGE_KEYS - options == {
+        "blocks",
+        "text_field",
+        "blocks_field",
+        "overwrite",
+        "max_body_size",
+        "timeout",
+    }
+    assert options <= PER_PAGE_KEYS

@@ -1,6 +1,7 @@
 """The spider middleware: items of every kind yielded from a decluttered response."""
 
 import dataclasses
+from typing import Any, ClassVar
 
 import attrs
 import pytest
@@ -8,7 +9,7 @@ import pytest_twisted
 import scrapy
 
 from tests.crawling import ADDON, crawl
-from tests.site import ARTICLE_EN_SENTENCE, server  # noqa: F401
+from tests.site import ARTICLE_EN_SENTENCE
 
 
 class ScrapyItem(scrapy.Item):
@@ -36,6 +37,17 @@ class NoTextField:
     url: str
 
 
+class TextOnly(scrapy.Item):
+    url = scrapy.Field()
+    text = scrapy.Field()
+
+
+@dataclasses.dataclass
+class BlocksOnly:
+    url: str
+    blocks: list = dataclasses.field(default_factory=list)
+
+
 def read(item, field):
     return item[field] if isinstance(item, (dict, scrapy.Item)) else getattr(item, field)
 
@@ -44,7 +56,8 @@ def read(item, field):
 @pytest_twisted.ensureDeferred
 async def test_every_item_type_is_filled(server, item_factory):
     url = server.url("article-en")
-    result = await crawl(settings=ADDON, urls=[url], item_factory=item_factory)
+    settings = {**ADDON, "DECLUTTER_BLOCKS": "all"}
+    result = await crawl(settings=settings, urls=[url], item_factory=item_factory)
     (item,) = result.items
     assert type(item) is item_factory
     assert ARTICLE_EN_SENTENCE in read(item, "text")
@@ -56,11 +69,42 @@ async def test_every_item_type_is_filled(server, item_factory):
 
 
 @pytest_twisted.ensureDeferred
-async def test_an_item_type_without_the_field_is_kept_unfilled(server):
+async def test_an_item_type_without_the_field_is_kept_unfilled(server, caplog):
     url = server.url("article-en")
     result = await crawl(settings=ADDON, urls=[url], item_factory=NoTextField)
     assert result.items == [NoTextField(url)]
     assert result.stats["declutter/items_skipped/missing_field"] == 1
+    assert "declutter/items" not in result.stats
+    (warning,) = [r.getMessage() for r in caplog.records if "declares no field" in r.getMessage()]
+    assert "NoTextField declares no field 'text'" in warning
+    assert "DECLUTTER_TEXT_FIELD" in warning
+
+
+@pytest_twisted.ensureDeferred
+async def test_an_item_gets_the_outputs_it_declares(server, caplog):
+    urls = [server.url(f"article-en?{n}") for n in range(3)]
+    settings = {**ADDON, "DECLUTTER_BLOCKS": "all"}
+    result = await crawl(settings=settings, urls=urls, item_factory=TextOnly)
+    assert len(result.items) == 3
+    for item in result.items:
+        assert set(item) == {"url", "text"}
+        assert ARTICLE_EN_SENTENCE in item["text"]
+    assert result.stats["declutter/items"] == 3
+    assert "declutter/items_skipped/missing_field" not in result.stats
+    # once per item type, naming the type, the field, and the setting that turns it off
+    (warning,) = [r.getMessage() for r in caplog.records if "declares no field" in r.getMessage()]
+    assert "TextOnly declares no field 'blocks'" in warning
+    assert 'DECLUTTER_BLOCKS = "none"' in warning
+
+
+@pytest_twisted.ensureDeferred
+async def test_an_item_with_blocks_but_no_text_field_gets_the_blocks(server):
+    url = server.url("article-en")
+    settings = {**ADDON, "DECLUTTER_BLOCKS": "kept"}
+    result = await crawl(settings=settings, urls=[url], item_factory=BlocksOnly)
+    (item,) = result.items
+    assert any(ARTICLE_EN_SENTENCE in block["text"] for block in item.blocks)
+    assert result.stats["declutter/items"] == 1
 
 
 @pytest_twisted.ensureDeferred
@@ -103,7 +147,7 @@ async def test_blocks_setting_and_field_names(server, blocks, expected_labels):
 
 class CustomSettingsSpider(scrapy.Spider):
     name = "custom"
-    custom_settings = {"DECLUTTER_ENABLED": False}
+    custom_settings: ClassVar[dict[str, Any]] = {"DECLUTTER_ENABLED": False}
 
     def __init__(self, urls=(), **kwargs):
         super().__init__(**kwargs)

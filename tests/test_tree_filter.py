@@ -82,7 +82,10 @@ def test_blocks_the_base_dropped_stay_dropped():
 
 
 def test_a_tie_keeps_the_group_that_comes_first():
-    html = "<html><body><div><div><p>same</p></div></div><div><div><p>size</p></div></div></body></html>"
+    html = (
+        "<html><body><div><div><p>same</p></div></div>"
+        "<div><div><p>size</p></div></div></body></html>"
+    )
     assert kept_after_tree(html, 2) == ["same"]
 
 

@@ -6,7 +6,7 @@ NEWSPIDER_MODULE = "newsroom.spiders"
 
 # scrapy-declutter: every item gets the page's clean text and its labelled blocks.
 ADDONS = {"scrapy_declutter.Addon": 100}
-# Only kept blocks in the items (all / kept / none); see the README for every setting.
+# Items get the text only by default; this adds the kept blocks (none / kept / all).
 DECLUTTER_BLOCKS = "kept"
 
 ROBOTSTXT_OBEY = True

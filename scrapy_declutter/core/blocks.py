@@ -8,13 +8,13 @@ stack, and it skips non-content subtrees (``SKIPPED_TAGS``) without copying or
 cleaning the tree. Every counter a later stage needs is filled during the walk;
 the stopword count, which depends on the language, is filled right after it.
 
-Boilerpipe's features come from the same walk: words in anchor text, the tag
-level (``depth``) and the block offset (its index). For the density filter the
-walk numbers the tags and notes which ones fall in each block; the characters
-of those tags are counted only when that filter asks (``tag_markup``), as
-attributes are too slow to read on every page. Boilerpipe's word counts and text density depend on the block's
-text only, so they are computed from it on first use and cached (``word_wrap``):
-the jusText pipeline never pays for them.
+Boilerpipe's features come from the same walk: words in anchor text and the
+block offset (its index). For the density filter the walk numbers the tags and
+notes which ones fall in each block; the characters of those tags are counted
+only when that filter asks (``tag_markup``), as attributes are too slow to read
+on every page. Boilerpipe's word counts and text density depend on the block's
+text only, so they are computed from it on first use and cached
+(``word_wrap``): the jusText pipeline never pays for them.
 
 Boilerpipe's words are its tokens (runs of letters, digits and ``"'.,!@-:;$?()/``)
 that hold a letter or digit: "U.S." and "e-mail" are one word, "|" none.
@@ -50,7 +50,9 @@ SKIPPED_TAGS = frozenset(
 # inline element instead of skipped.
 BUTTON_MAX_TEXT = 500
 
-# What the walk does at each tag, looked up once per element.
+# What the walk does at each tag, looked up once per element. The order is
+# used: the kinds from _BLOCK on (a block tag, a heading) are those that start
+# and end a block, so the walk tests ``kind >= _BLOCK``, one comparison.
 _INLINE, _BR, _LINK, _SKIPPED, _BLOCK, _HEADING = range(6)
 _KINDS = {
     **{tag: _BLOCK for tag in BLOCK_TAGS},
@@ -105,9 +107,8 @@ class Block:
     lxml element the block starts in: the block-level tag that opened it, or the
     container it continues after a nested block or a ``<br><br>`` closed.
     ``words`` are white-space separated (jusText's), ``link_words`` are
-    Boilerpipe words in anchor text. ``depth`` counts the open elements where
-    the block starts (Boilerpipe's tag level); ``offset`` is the block's index
-    in the document. ``first_tag`` and ``tags`` say which tags (numbered in
+    Boilerpipe words in anchor text; ``offset`` is the block's index in the
+    document. ``first_tag`` and ``tags`` say which tags (numbered in
     document order by ``tag_markup``) start in the block's stretch of the page.
 
     The stages write ``cf_label`` and ``label`` (jusText's), ``score`` and
@@ -121,7 +122,6 @@ class Block:
     link_chars: int = 0
     link_words: int = 0
     heading: bool = False
-    depth: int = 0
     offset: int = 0
     first_tag: int = 0
     tags: int = 0
@@ -197,7 +197,6 @@ def segment(root: etree._Element) -> list[Block]:
     tags = first_tag = 0  # tags seen; the first of the current block
     start = root
     start_heading = False
-    start_depth = 0
     open_kinds: list[int] = []  # of the open elements: the end event needs no tag lookup
     headings = 0  # open <h1>-<h6> elements
     in_link = after_br = False
@@ -212,17 +211,17 @@ def segment(root: etree._Element) -> list[Block]:
         else:
             text = text.strip(" ")
         if text:
-            blocks.append(  # link text's edge spaces can outnumber the block's
+            blocks.append(
                 Block(
-                    text,
-                    start,
-                    min(link_chars, len(text)),
-                    link_words,
-                    start_heading,
-                    start_depth,
-                    len(blocks),
-                    first_tag,
-                    tags - first_tag,
+                    text=text,
+                    element=start,
+                    # link text's edge spaces can outnumber the block's
+                    link_chars=min(link_chars, len(text)),
+                    link_words=link_words,
+                    heading=start_heading,
+                    offset=len(blocks),
+                    first_tag=first_tag,
+                    tags=tags - first_tag,
                 )
             )
         parts.clear()
@@ -243,7 +242,7 @@ def segment(root: etree._Element) -> list[Block]:
                 if parts:
                     close()
                 start = el if kind != _BR else el.getparent()
-                start_heading, start_depth = headings > 0, len(open_kinds)
+                start_heading = headings > 0
                 first_tag = tags
             elif kind == _BR:
                 after_br = True
@@ -265,7 +264,7 @@ def segment(root: etree._Element) -> list[Block]:
                 if parts:
                     close()
                 start = el.getparent() if el is not root else el
-                start_heading, start_depth = headings > 0, len(open_kinds)
+                start_heading = headings > 0
                 first_tag = tags
             elif kind == _LINK:
                 in_link = False

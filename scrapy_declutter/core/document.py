@@ -121,7 +121,6 @@ class Document:
 
     blocks: list[Block] = field(default_factory=list)
     root: etree._Element | None = None
-    url: str | None = None
     title: str | None = None
     language: str | None = None
     _tree: BlockTree | None = field(default=None, repr=False)
@@ -138,14 +137,13 @@ def build_document(
     html: str | bytes,
     *,
     language: str | None,
-    url: str | None = None,
     encoding: str | None = None,
     content_language: str | None = None,
 ) -> Document:
     """Parse, segment and count stopwords: everything before the first stage."""
     root = parse(html, encoding)
     if root is None:
-        return Document(url=url)
+        return Document()
     blocks = segment(root)
     if language == AUTO:
         language = resolve_language(
@@ -158,4 +156,5 @@ def build_document(
         block.words = len(words)
         block.stopwords = sum(map(is_stopword, words))
     title = root.findtext("head/title")
-    return Document(blocks, root, url, " ".join(title.split()) if title else None, language)
+    title = " ".join(title.split()) if title else None
+    return Document(blocks=blocks, root=root, title=title, language=language)

@@ -11,6 +11,7 @@ class InvalidOptionError(DeclutterError, ValueError):
     def __init__(self, option: str, message: str) -> None:
         super().__init__(f"{option}: {message}")
         self.option = option
+        self.reason = message  # what is wrong, without the name: callers name it their way
 
 
 class InvalidInputError(DeclutterError, TypeError):

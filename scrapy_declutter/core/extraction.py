@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import build_document
@@ -47,7 +48,7 @@ def extract(
     encoding: str | None = None,
     content_language: str | None = None,
     options: Options | None = None,
-    **kwargs,
+    **kwargs: Any,
 ) -> ExtractionResult:
     """Label every block of ``html`` and return them with the kept text.
 
@@ -67,11 +68,7 @@ def extract(
     if not isinstance(html, str):
         html = bytes(html)
     document = build_document(
-        html,
-        language=opts.language,
-        url=url,
-        encoding=encoding,
-        content_language=content_language,
+        html, language=opts.language, encoding=encoding, content_language=content_language
     )
     _pipeline(opts)(document)
     return ExtractionResult(document.blocks, document.language, opts.pipeline, url, document.title)

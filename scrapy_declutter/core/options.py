@@ -1,7 +1,11 @@
 """The extraction options: one frozen dataclass, checked when it is made.
 
-The defaults are the seed papers' (jusText's algorithm.rst). Each field maps
-1:1 to a Scrapy setting: ``length_low`` is ``DECLUTTER_LENGTH_LOW``.
+The defaults are the seed papers' (jusText's algorithm.rst, the tree
+filter's) and the content model's held-out choice, written here only: the
+stages' fields default to them (``ClassifyContextFree.length_low`` is
+``Options.length_low``), and ``dataclasses.fields(Options)`` lists every
+option with its default. Each field maps 1:1 to a Scrapy setting:
+``length_low`` is ``DECLUTTER_LENGTH_LOW``.
 """
 
 import difflib
@@ -44,7 +48,8 @@ class Options:
     content_threshold: float = 0.43
 
     def __post_init__(self) -> None:
-        from scrapy_declutter.core.presets import pipeline_names  # pipelines import Options
+        # the presets' stages read their defaults from Options
+        from scrapy_declutter.core.presets import pipeline_names
 
         if self.pipeline not in pipeline_names():
             _fail("pipeline", self.pipeline, "one of " + ", ".join(sorted(pipeline_names())))

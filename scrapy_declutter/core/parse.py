@@ -6,8 +6,9 @@ bytes are valid UTF-8 and to windows-1252 otherwise (the usual encoding of
 undeclared legacy pages). Undecodable bytes are replaced, never fatal; so is
 a declared encoding Python cannot decode text with (``rot13``, ``idna``, ...),
 which is ignored, and a UTF-16 or UTF-32 declaration on bytes that hold no
-zero byte, which is read as UTF-8 (as the WHATWG encoding sniffing rules say). Bytes that are not text at all (an image or a compressed
-stream served as HTML: many control characters) raise ``BinaryInputError``.
+zero byte, which is read as UTF-8 (as the WHATWG encoding sniffing rules say).
+Bytes that are not text at all (an image or a compressed stream served as
+HTML: many control characters) raise ``BinaryInputError``.
 C0 control characters other than white space are dropped from the text (XML
 and feed exporters refuse them).
 
@@ -88,7 +89,7 @@ def _decode(html: bytes, encoding: str | None) -> tuple[str, str]:
     """The page's text and the encoding it was decoded with (w3lib's
     ``html_to_unicode`` in parts, so that undeclared bytes are decoded once)."""
     bom_encoding, bom = read_bom(html)
-    if bom_encoding:
+    if bom_encoding and bom:
         return to_unicode(html[len(bom) :], bom_encoding), bom_encoding
     content_type = f"text/html; charset={encoding}" if encoding else None
     declared = http_content_type_encoding(content_type) or html_body_declared_encoding(html)

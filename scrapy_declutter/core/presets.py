@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from scrapy_declutter.core.document import Document
+from scrapy_declutter.core.options import Options
 from scrapy_declutter.stages.boilerpipe import (
     BlockProximityFusion,
     BoilerplateBlockFilter,
@@ -25,7 +26,8 @@ from scrapy_declutter.stages.boilerpipe_classifiers import (
     DensityRulesClassifier,
     NumWordsRulesClassifier,
 )
-from scrapy_declutter.stages.content_model import KeepContentRegion, ScoreContent
+from scrapy_declutter.stages.content_model import ScoreContent
+from scrapy_declutter.stages.content_region import KeepContentRegion
 from scrapy_declutter.stages.density_filter import TextDensityFilter
 from scrapy_declutter.stages.justext import (
     ClassifyContextFree,
@@ -40,6 +42,10 @@ class Stage(Protocol):
     def __call__(self, document: Document) -> None: ...
 
 
+# Builds a pipeline's stages from the options.
+StageBuilder = Callable[[Options], tuple[Stage, ...]]
+
+
 @dataclass(frozen=True)
 class Pipeline:
     """Runs its stages in order."""
@@ -52,7 +58,7 @@ class Pipeline:
             stage(document)
 
 
-def justext_stages(options) -> tuple[Stage, ...]:
+def justext_stages(options: Options) -> tuple[Stage, ...]:
     """jusText's stages with the options' parameters (see ``justext.py``)."""
     classify = ClassifyContextFree(
         length_low=options.length_low,
@@ -72,7 +78,7 @@ def justext_stages(options) -> tuple[Stage, ...]:
     )
 
 
-def boilerpipe_article_stages(options) -> tuple[Stage, ...]:
+def boilerpipe_article_stages(options: Options) -> tuple[Stage, ...]:
     """Boilerpipe's ArticleExtractor (version 1.1), for news articles."""
     return (
         TerminatingBlocksFinder(),
@@ -87,7 +93,7 @@ def boilerpipe_article_stages(options) -> tuple[Stage, ...]:
     )
 
 
-def boilerpipe_default_stages(options) -> tuple[Stage, ...]:
+def boilerpipe_default_stages(options: Options) -> tuple[Stage, ...]:
     """Boilerpipe's DefaultExtractor: fusion by text density, then its density tree."""
     return (
         SimpleBlockFusionProcessor(),
@@ -96,23 +102,23 @@ def boilerpipe_default_stages(options) -> tuple[Stage, ...]:
     )
 
 
-def density_stages(options) -> tuple[Stage, ...]:
+def density_stages(options: Options) -> tuple[Stage, ...]:
     """The text-density filter alone (see ``density_filter.py``)."""
     return (TextDensityFilter(),)
 
 
-def with_tree_filter(base: Callable) -> Callable:
+def with_tree_filter(base: StageBuilder) -> StageBuilder:
     """``base``'s stages followed by the tree filter at ``options.tree_depth``."""
 
-    def stages(options) -> tuple[Stage, ...]:
+    def stages(options: Options) -> tuple[Stage, ...]:
         return (*base(options), TreeFilter(options.tree_depth))
 
     return stages
 
 
-def declutter_stages(options) -> tuple[Stage, ...]:
+def declutter_stages(options: Options) -> tuple[Stage, ...]:
     """The default: jusText, the content model's score, and the content region
-    (see ``content_model.py``)."""
+    (see ``content_model.py`` and ``content_region.py``)."""
     return (
         *justext_stages(options),
         ScoreContent(),
@@ -120,7 +126,7 @@ def declutter_stages(options) -> tuple[Stage, ...]:
     )
 
 
-PIPELINES: dict[str, Callable] = {
+PIPELINES: dict[str, StageBuilder] = {
     "declutter": declutter_stages,
     "justext": justext_stages,
     "justext+tree": with_tree_filter(justext_stages),
@@ -135,6 +141,6 @@ def pipeline_names() -> frozenset[str]:
     return frozenset(PIPELINES)
 
 
-def build_pipeline(options) -> Pipeline:
+def build_pipeline(options: Options) -> Pipeline:
     """The pipeline ``options.pipeline`` names, built with ``options``."""
     return Pipeline(options.pipeline, PIPELINES[options.pipeline](options))

@@ -34,6 +34,9 @@ def render_report(result: ExtractionResult) -> str:
         state = "good" if block["label"] == "good" else "bad"
         verdict = "kept" if state == "good" else "removed"
         heading = " heading" if block["heading"] else ""
+        score = "" if block["score"] is None else f" score={block['score']:.2f}"
+        first = block["block_score"]
+        score += "" if first is None else f" block score={first:.2f}"
         parts.append(
             f'<div class="block {state}{heading}" title="{escape(block["xpath"])}">'
             f'<div class="meta"><span class="label">{verdict}</span> '
@@ -41,9 +44,7 @@ def render_report(result: ExtractionResult) -> str:
             f" length={block['length']} words={block['words']}"
             f" link density={block['link_density']:.2f}"
             f" stopword density={block['stopword_density']:.2f}"
-            f"{'' if block['score'] is None else ' score=%.2f' % block['score']}"
-            f"{'' if block['block_score'] is None else ' block score=%.2f' % block['block_score']}"
-            f"{' heading' if block['heading'] else ''}</div>"
+            f"{score}{heading}</div>"
             f'<div class="text">{escape(block["text"])}</div></div>'
         )
     parts.append("</body></html>")

@@ -1,7 +1,11 @@
 """The add-on: ``ADDONS = {"scrapy_declutter.Addon": 100}`` turns everything on."""
 
+from scrapy.settings import BaseSettings
+
+from scrapy_declutter.scrapy_layer.config import read_enabled
+from scrapy_declutter.scrapy_layer.downloadermiddleware import DeclutterMiddleware
 from scrapy_declutter.scrapy_layer.itempipeline import DeclutterPipeline
-from scrapy_declutter.scrapy_layer.middleware import DeclutterMiddleware, DeclutterSpiderMiddleware
+from scrapy_declutter.scrapy_layer.spidermiddleware import DeclutterSpiderMiddleware
 
 # Priorities. The downloader middleware sits below HttpCompressionMiddleware
 # (590), RedirectMiddleware (600) and RetryMiddleware (550), so it sees the
@@ -16,10 +20,11 @@ ITEM_PIPELINE_PRIORITY = 100
 class Addon:
     """Adds the two middlewares and the item pipeline, unless
     ``DECLUTTER_ENABLED`` is False (then the components would also refuse to
-    start). A component the project already lists keeps its priority."""
+    start). A component the project already lists keeps its priority. A bad
+    ``DECLUTTER_ENABLED`` (``maybe``) raises ``InvalidSettingError`` naming it."""
 
-    def update_settings(self, settings) -> None:
-        if not settings.getbool("DECLUTTER_ENABLED", True):
+    def update_settings(self, settings: BaseSettings) -> None:
+        if not read_enabled(settings):
             return
         for setting, component, priority in (
             ("DOWNLOADER_MIDDLEWARES", DeclutterMiddleware, DOWNLOADER_MIDDLEWARE_PRIORITY),

@@ -1,175 +1,232 @@
-"""Scrapy settings to core ``Options`` plus the layer's own configuration.
+"""The layer's settings: one validated frozen dataclass, read once per crawler.
 
-Every ``Options`` field ``name`` is the setting ``DECLUTTER_<NAME>``; the list
-is derived from ``dataclasses.fields(Options)``, so a new option is a new
-setting with no change here. The layer adds the settings in ``LAYER_DEFAULTS``.
-Values given as strings (``scrapy crawl -s DECLUTTER_LENGTH_LOW=50``) are
-converted by the field's type. Any bad value, or an unknown ``DECLUTTER_*``
-name, raises ``InvalidOptionError`` naming the setting.
+Every field of ``Config`` (but ``options``) is the setting ``DECLUTTER_<FIELD>``,
+and every field of the core's ``Options`` is one too: ``length_low`` is
+``DECLUTTER_LENGTH_LOW``. Each default is the field's. A value is converted one
+way wherever it comes from (settings, ``-s`` strings, ``meta["declutter"]``):
+strings to the field's type (``"50"``, ``"0.5"``, ``"true"``, ``"None"``), then
+checked when the dataclass is made. A bad value, or an unknown ``DECLUTTER_*``
+name, raises ``InvalidSettingError``, which carries the setting's name.
+
+The per-page fields (``per_page`` in their metadata) and every option can be
+overridden for one request in ``meta["declutter"]`` (see ``Config.for_page``).
 """
 
 import dataclasses
 import difflib
 import types
 import typing
+from collections.abc import Callable, Mapping
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from scrapy_declutter.core.errors import InvalidOptionError
 from scrapy_declutter.core.options import Options
 
 PREFIX = "DECLUTTER_"
 BLOCKS_CHOICES = ("all", "kept", "none")
-# The layer's settings (name without the prefix -> default).
-LAYER_DEFAULTS: dict[str, Any] = {
-    "ENABLED": True,
-    "TEXT_FIELD": "text",
-    "BLOCKS_FIELD": "blocks",
-    "BLOCKS": "all",
-    "HTML_FIELD": "html",
-    "OVERWRITE": False,
-    "MAX_BODY_SIZE": 10 * 1024 * 1024,
-    "WORKERS": 0,
-}
-# The key of ``request.meta`` / ``response.meta`` the result is written to;
-# ``meta["declutter"]`` is the per-request input (False or an options dict).
-META_RESULT = "declutter_result"
+# ``meta["declutter"]`` is the per-request input (False, or a dict of overrides);
+# ``meta["declutter_result"]`` receives the result.
 META_OVERRIDE = "declutter"
-
-_configs: "WeakKeyDictionary[Any, Config]" = WeakKeyDictionary()
-
-
-def setting_name(field_name: str) -> str:
-    return PREFIX + field_name.upper()
+META_RESULT = "declutter_result"
+_BOOL_WORDS = {"1": True, "true": True, "yes": True, "on": True}
+_BOOL_WORDS |= {"0": False, "false": False, "no": False, "off": False}
 
 
-def option_settings() -> dict[str, dataclasses.Field]:
-    """``DECLUTTER_<FIELD>`` -> the ``Options`` field, for every field."""
-    return {setting_name(f.name): f for f in dataclasses.fields(Options)}
+class InvalidSettingError(InvalidOptionError):
+    """A ``DECLUTTER_*`` setting, or a key of ``meta["declutter"]``, is unknown or bad.
+
+    ``setting`` is the setting's name (``DECLUTTER_LENGTH_LOW``), ``key`` the
+    field's (``length_low``, as written in ``meta["declutter"]``), ``reason``
+    what is wrong. The message is ``"<setting>: <reason>"``.
+    """
+
+    def __init__(self, key: str, reason: str) -> None:
+        self.setting = setting_name(key)
+        self.key = key
+        super().__init__(self.setting, reason)
 
 
-def all_settings() -> dict[str, Any]:
-    """Every setting this package reads, with its default."""
-    defaults = {name: _default(f) for name, f in option_settings().items()}
-    defaults.update({PREFIX + name: value for name, value in LAYER_DEFAULTS.items()})
-    return defaults
+def setting_name(key: str) -> str:
+    return PREFIX + key.upper()
+
+
+def _setting(
+    default: Any, valid: Callable[[Any], bool], expected: str, per_page: bool = False
+) -> Any:
+    """A field of ``Config``: its default, its check, and whether a request may override it."""
+    return dataclasses.field(
+        default=default, metadata={"valid": valid, "expected": expected, "per_page": per_page}
+    )
+
+
+def _is_bool(value: Any) -> bool:
+    return isinstance(value, bool)
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _is_seconds(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0
+
+
+def _is_name(value: Any) -> bool:
+    return isinstance(value, str) and bool(value)
+
+
+def _is_name_or_none(value: Any) -> bool:
+    return value is None or _is_name(value)
 
 
 @dataclasses.dataclass(frozen=True)
 class Config:
-    """Everything the components read from settings, checked once.
+    """What the components read from the settings, checked when made.
 
-    ``blocks`` is ``"all"``, ``"kept"`` or ``"none"``: which blocks go into
-    items and meta. ``workers`` is 0 for a background thread, N for N processes.
+    ``blocks``: which blocks go into items and meta: ``"none"`` (only the text),
+    ``"kept"`` or ``"all"`` (every block, labelled). ``html_field``: the item
+    field the item pipeline declutters, ``None`` switches the pipeline off.
+    ``max_body_size``: larger responses are skipped, 0 is no limit.
+    ``workers``: 0 for one background thread, N for N processes.
+    ``timeout``: with processes, the seconds a page may take; past them it is
+    given up (its item kept, without text) and its process replaced; 0 is no
+    limit. A thread cannot be stopped, so with ``workers = 0`` it does nothing.
+    ``options``: the extraction options (the ``Options`` fields' settings).
     """
 
-    options: Options
-    enabled: bool = True
-    text_field: str = "text"
-    blocks_field: str = "blocks"
-    blocks: str = "all"
-    html_field: str | None = "html"
-    overwrite: bool = False
-    max_body_size: int = 10 * 1024 * 1024
-    workers: int = 0
+    enabled: bool = _setting(True, _is_bool, "True or False")
+    blocks: str = _setting("none", BLOCKS_CHOICES.__contains__, "one of all, kept, none", True)
+    text_field: str = _setting("text", _is_name, "a non-empty field name", True)
+    blocks_field: str = _setting("blocks", _is_name, "a non-empty field name", True)
+    html_field: str | None = _setting("html", _is_name_or_none, "a field name, or None")
+    overwrite: bool = _setting(False, _is_bool, "True or False", True)
+    max_body_size: int = _setting(10 * 1024 * 1024, _is_count, "a whole number >= 0", True)
+    workers: int = _setting(0, _is_count, "a whole number >= 0")
+    timeout: float = _setting(60.0, _is_seconds, "a number of seconds >= 0", True)
+    options: Options = dataclasses.field(default_factory=Options)
+
+    def __post_init__(self) -> None:
+        for f in _layer_fields():
+            value = getattr(self, f.name)
+            if not f.metadata["valid"](value):
+                raise InvalidSettingError(
+                    f.name, f"expected {f.metadata['expected']}, got {value!r}"
+                )
+        if self.blocks != "none" and self.blocks_field == self.text_field:
+            raise InvalidSettingError(
+                "blocks_field", f"expected a field other than the text's, got {self.blocks_field!r}"
+            )
 
     @classmethod
-    def from_settings(cls, settings) -> "Config":
-        """Read and validate every ``DECLUTTER_*`` setting of ``settings``."""
-        _check_names(settings)
-        layer = {name: _layer_value(settings, name) for name in LAYER_DEFAULTS}
-        if not layer["ENABLED"]:
-            return cls(Options(), enabled=False)
-        values = {}
-        hints = typing.get_type_hints(Options)
-        for name, f in option_settings().items():
-            if name in settings:
-                values[f.name] = _coerce(name, settings[name], hints[f.name])
+    def from_settings(cls, settings: Mapping[str, Any]) -> "Config":
+        """Read and check every ``DECLUTTER_*`` setting of (Scrapy) ``settings``."""
+        given = {}
+        for name in list(settings):  # Scrapy's Settings iterate names
+            if not name.startswith(PREFIX):
+                continue
+            key = name[len(PREFIX) :].lower()
+            if key not in _KEYS:
+                close = difflib.get_close_matches(name, all_settings(), n=1)
+                hint = f"; did you mean {close[0]}?" if close else ""
+                raise InvalidSettingError(key, f"unknown setting{hint}")
+            given[key] = settings[name]
+        return cls().replace(given)
+
+    def replace(self, values: Mapping[str, Any]) -> "Config":
+        """This config with ``values`` (fields of ``Config`` or ``Options``) converted and set."""
+        layer, options = {}, {}
+        for key, value in values.items():
+            if key in _OPTION_TYPES:
+                options[key] = _convert(value, _OPTION_TYPES[key])
+            else:
+                layer[key] = _convert(value, _LAYER_TYPES[key])
         try:
-            options = Options(**values)
+            new_options = dataclasses.replace(self.options, **options)
         except InvalidOptionError as error:
-            message = str(error).split(": ", 1)[-1]
-            raise InvalidOptionError(setting_name(error.option), message) from None
-        return cls(options, **{name.lower(): value for name, value in layer.items()})
+            raise InvalidSettingError(error.option, error.reason) from None
+        return dataclasses.replace(self, options=new_options, **layer)
 
-    @classmethod
-    def for_crawler(cls, crawler) -> "Config":
-        """The crawler's config, read and validated on first use only."""
-        config = _configs.get(crawler)
-        if config is None:
-            config = _configs[crawler] = cls.from_settings(crawler.settings)
-        return config
+    def for_page(self, overrides: Mapping[Any, Any]) -> tuple["Config", list[InvalidSettingError]]:
+        """This config with a request's ``meta["declutter"]`` dict applied.
 
-    def with_overrides(self, overrides: dict) -> Options:
-        """The options with a ``request.meta["declutter"]`` dict applied."""
-        if not isinstance(overrides, dict):
-            raise InvalidOptionError(
-                META_OVERRIDE, f"meta value must be False or a dict, got {overrides!r}"
-            )
-        return Options.from_kwargs(**{**dataclasses.asdict(self.options), **overrides})
-
-
-def _default(f: dataclasses.Field) -> Any:
-    if f.default is not dataclasses.MISSING:
-        return f.default
-    if f.default_factory is not dataclasses.MISSING:
-        return f.default_factory()
-    return None
-
-
-def _check_names(settings) -> None:
-    known = all_settings()
-    for name in settings.attributes if hasattr(settings, "attributes") else settings:
-        if name.startswith(PREFIX) and name not in known:
-            close = difflib.get_close_matches(name, known, n=1)
-            hint = f"; did you mean {close[0]}?" if close else ""
-            raise InvalidOptionError(name, f"unknown setting{hint}")
+        Keys are per-page field names (``blocks``, ``text_field``,
+        ``blocks_field``, ``overwrite``, ``max_body_size``, ``timeout``) and every option
+        (``language``, ``length_low``, ...), checked together as settings are,
+        with the same messages. A key that is unknown, not per page, or bad is
+        left out and returned among the errors; the other keys still apply.
+        When a bad combination names a field not given (``length_high`` below
+        the settings' ``length_low``), the last key given is left out.
+        """
+        errors, values = [], {}
+        for key, value in overrides.items():
+            if isinstance(key, str) and key in PER_PAGE_KEYS:
+                values[key] = value
+            else:
+                errors.append(InvalidSettingError(str(key), _not_per_page(key)))
+        while True:
+            try:
+                return self.replace(values), errors
+            except InvalidSettingError as error:
+                key = error.key if error.key in values else list(values)[-1]
+                del values[key]
+                reason = error.reason if error.key == key else f"{error.key}: {error.reason}"
+                errors.append(InvalidSettingError(key, reason))
 
 
-def _layer_value(settings, name: str) -> Any:
-    setting = PREFIX + name
-    default = LAYER_DEFAULTS[name]
-    value = settings[setting] if setting in settings else default
-    if name == "HTML_FIELD" and value in (None, ""):
-        return None
-    if name == "BLOCKS":
-        if value not in BLOCKS_CHOICES:
-            raise InvalidOptionError(
-                setting, f"expected one of {', '.join(BLOCKS_CHOICES)}, got {value!r}"
-            )
-        return value
-    value = _coerce(setting, value, type(default))
-    if isinstance(default, bool):
-        if not isinstance(value, bool):
-            raise InvalidOptionError(setting, f"expected True or False, got {value!r}")
-    elif isinstance(default, int):
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise InvalidOptionError(setting, f"expected a whole number >= 0, got {value!r}")
-    elif not isinstance(value, str) or not value:
-        raise InvalidOptionError(setting, f"expected a non-empty field name, got {value!r}")
-    return value
+def _layer_fields() -> tuple[dataclasses.Field, ...]:
+    return tuple(f for f in dataclasses.fields(Config) if f.name != "options")
 
 
-def _coerce(setting: str, value: Any, hint: Any) -> Any:
-    """Convert a string from the command line to the field's type."""
+_LAYER_TYPES = {f.name: f.type for f in _layer_fields()}
+_OPTION_TYPES = typing.get_type_hints(Options)
+_KEYS = {*_LAYER_TYPES, *_OPTION_TYPES}
+PER_PAGE_KEYS = frozenset(
+    {f.name for f in _layer_fields() if f.metadata["per_page"]} | set(_OPTION_TYPES)
+)
+
+
+def all_settings() -> dict[str, Any]:
+    """Every setting this package reads, with its default."""
+    defaults = Config()
+    layer = {setting_name(f.name): getattr(defaults, f.name) for f in _layer_fields()}
+    options = {
+        setting_name(f.name): getattr(defaults.options, f.name) for f in dataclasses.fields(Options)
+    }
+    return {**layer, **options}
+
+
+def read_enabled(settings: Mapping[str, Any]) -> bool:
+    """``DECLUTTER_ENABLED``, checked like every setting (for the add-on, which
+    runs before the components read the rest)."""
+    name = setting_name("enabled")
+    return Config().replace({"enabled": settings[name]}).enabled if name in settings else True
+
+
+def _not_per_page(key: object) -> str:
+    if isinstance(key, str) and key in _KEYS:
+        return "not a per-page setting (set it in the settings)"
+    close = difflib.get_close_matches(key, PER_PAGE_KEYS, n=1) if isinstance(key, str) else []
+    return "unknown key" + (f"; did you mean {close[0]!r}?" if close else "")
+
+
+def _convert(value: Any, hint: Any) -> Any:
+    """A string (from ``-s NAME=VALUE``) as the field's type; anything else as is.
+
+    A string that does not convert is returned unchanged, for the dataclass's
+    check to reject with its message.
+    """
     if not isinstance(value, str):
         return value
     args = typing.get_args(hint) if isinstance(hint, types.UnionType) else (hint,)
-    if type(None) in args and value.strip().lower() in ("", "none", "null"):
+    word = value.strip().lower()
+    if type(None) in args and word in ("", "none", "null"):
         return None
-    try:
-        if bool in args:
-            lowered = value.strip().lower()
-            if lowered in ("1", "true", "yes", "on"):
-                return True
-            if lowered in ("0", "false", "no", "off"):
-                return False
-            raise ValueError(value)
-        if int in args:
-            return int(value)
-        if float in args:
-            return float(value)
-    except ValueError:
-        expected = " or ".join(t.__name__ for t in args if t is not type(None))
-        raise InvalidOptionError(setting, f"expected {expected}, got {value!r}") from None
+    if bool in args:
+        return _BOOL_WORDS.get(word, value)
+    for number in (int, float):
+        if number in args:
+            try:
+                return number(value)
+            except ValueError:
+                return value
     return value

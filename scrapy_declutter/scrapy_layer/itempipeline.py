@@ -5,39 +5,43 @@ An item whose ``DECLUTTER_HTML_FIELD`` (default ``html``) holds a non-empty
 receives the text and blocks like an item filled from a response (the HTML
 field is left as it is). Items without HTML, and items that already have text
 (unless ``DECLUTTER_OVERWRITE``), pass through untouched; so do items whose
-HTML is binary data (counted as ``items_skipped/binary``). An extraction error is
-logged and counted, and the item goes on unchanged: no item is ever dropped.
+HTML is binary data (counted as ``items_skipped/binary``) and items whose HTML
+runs past ``DECLUTTER_TIMEOUT`` in a worker process (``pages_skipped/timeout``).
+An extraction error is logged and counted, and the item goes on unchanged: no
+item is ever dropped.
 """
 
+from typing import Any
+
 from itemadapter import ItemAdapter, is_item
+from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 from scrapy.utils.defer import maybe_deferred_to_future
 
 from scrapy_declutter.core.errors import BinaryInputError
-from scrapy_declutter.scrapy_layer.config import Config
 from scrapy_declutter.scrapy_layer.item_output import fill_item, has_own_html
-from scrapy_declutter.scrapy_layer.stats import Recorder
-from scrapy_declutter.scrapy_layer.worker_task import extract_page
-from scrapy_declutter.scrapy_layer.workers import Workers
+from scrapy_declutter.scrapy_layer.page import Page, extract_page
+from scrapy_declutter.scrapy_layer.processes import WorkerTimeout
+from scrapy_declutter.scrapy_layer.state import CrawlerState
 
 
 class DeclutterPipeline:
     """Item pipeline: declutter the raw HTML an item carries."""
 
-    def __init__(self, config: Config, workers: Workers, recorder: Recorder) -> None:
-        self.config = config
-        self.workers = workers
-        self.recorder = recorder
+    def __init__(self, state: CrawlerState, html_field: str) -> None:
+        self.config = state.config
+        self.workers = state.workers
+        self.recorder = state.recorder
+        self.html_field = html_field
 
     @classmethod
-    def from_crawler(cls, crawler):
-        config = Config.for_crawler(crawler)
-        if not config.enabled or config.html_field is None:
+    def from_crawler(cls, crawler: Crawler) -> "DeclutterPipeline":
+        state = CrawlerState.for_crawler(crawler)
+        if not state.config.enabled or state.config.html_field is None:
             raise NotConfigured
-        workers = Workers.for_crawler(crawler, config.workers)
-        return cls(config, workers, Recorder.for_crawler(crawler))
+        return cls(state, state.config.html_field)
 
-    async def process_item(self, item):
+    async def process_item(self, item: Any) -> Any:
         if not is_item(item):
             return item
         adapter = ItemAdapter(item)
@@ -47,20 +51,21 @@ class DeclutterPipeline:
             self.recorder.item_skipped("has_text")
             return item
         url = adapter.get("url")
+        page = Page(
+            html=adapter[self.html_field],
+            url=url if isinstance(url, str) else None,
+            options=self.config.options,
+            blocks=self.config.blocks,
+        )
         try:
             data, seconds = await maybe_deferred_to_future(
-                self.workers.run(
-                    extract_page,
-                    adapter[self.config.html_field],
-                    url if isinstance(url, str) else None,
-                    None,
-                    None,
-                    self.config.options,
-                    self.config.blocks,
-                )
+                self.workers.run(extract_page, page, self.config.timeout or None)
             )
         except BinaryInputError:
             self.recorder.item_skipped("binary")
+            return item
+        except WorkerTimeout as timeout:
+            self.recorder.timeout(timeout, f"item {type(item).__qualname__}")
             return item
         except Exception as error:
             self.recorder.error(error, f"item {type(item).__qualname__}")

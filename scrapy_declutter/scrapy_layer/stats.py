@@ -2,38 +2,32 @@
 
 Keys: ``declutter/pages`` (pages decluttered), ``declutter/seconds`` (total
 extraction seconds), ``declutter/pages_skipped/<reason>``, ``declutter/items``
-(items filled), ``declutter/items_skipped/<reason>``, ``declutter/errors`` and
-``declutter/errors/<exception name>``.
+(items filled), ``declutter/items_skipped/<reason>``,
+``declutter/meta_ignored/<key>`` (a bad key of ``meta["declutter"]``, left out),
+``declutter/errors`` and ``declutter/errors/<exception name>``.
 """
 
 import logging
-from weakref import WeakKeyDictionary
+from typing import Any
 
-from scrapy import signals
+from scrapy.crawler import Crawler
 
 logger = logging.getLogger(__name__)
-_recorders: "WeakKeyDictionary[object, Recorder]" = WeakKeyDictionary()
 
 
 class Recorder:
-    """Counts into the crawler's stats; one per crawler, shared by components."""
+    """Counts into the crawler's stats and logs; one per crawler (``CrawlerState``)."""
 
-    def __init__(self, crawler) -> None:
+    def __init__(self, crawler: Crawler) -> None:
         self.crawler = crawler
+        assert crawler.stats is not None  # set when the crawler is made
         self.stats = crawler.stats
         self._warned: set[str] = set()
 
-    @classmethod
-    def for_crawler(cls, crawler) -> "Recorder":
-        recorder = _recorders.get(crawler)
-        if recorder is None:
-            recorder = _recorders[crawler] = cls(crawler)
-            crawler.signals.connect(recorder.log_summary, signal=signals.spider_closed)
-        return recorder
-
     def page(self, seconds: float) -> None:
         self.stats.inc_value("declutter/pages")
-        self.stats.inc_value("declutter/seconds", seconds, start=0.0)
+        total = self.stats.get_value("declutter/seconds", 0.0)
+        self.stats.set_value("declutter/seconds", total + seconds)
 
     def page_skipped(self, reason: str) -> None:
         self.stats.inc_value(f"declutter/pages_skipped/{reason}")
@@ -43,6 +37,9 @@ class Recorder:
 
     def item_skipped(self, reason: str) -> None:
         self.stats.inc_value(f"declutter/items_skipped/{reason}")
+
+    def meta_ignored(self, key: str) -> None:
+        self.stats.inc_value(f"declutter/meta_ignored/{key}")
 
     def error(self, error: BaseException, where: str) -> None:
         name = type(error).__name__
@@ -57,7 +54,13 @@ class Recorder:
             extra={"spider": self.crawler.spider},
         )
 
-    def warn_once(self, key: str, message: str, *args) -> None:
+    def timeout(self, error: BaseException, where: str) -> None:
+        """A page given up past its time budget: counted as skipped, and logged."""
+        self.page_skipped("timeout")
+        logger.warning("declutter: %s: %s", where, error, extra={"spider": self.crawler.spider})
+
+    def warn_once(self, key: str, message: str, *args: Any) -> None:
+        """Log ``message`` the first time ``key`` is seen (one line per cause, not per page)."""
         if key not in self._warned:
             self._warned.add(key)
             logger.warning(message, *args, extra={"spider": self.crawler.spider})
@@ -81,5 +84,5 @@ class Recorder:
             + f", {stats.get('declutter/errors', 0)} errors"
         )
 
-    def log_summary(self, spider) -> None:
-        logger.info(self.summary(), extra={"spider": spider})
+    def log_summary(self) -> None:
+        logger.info(self.summary(), extra={"spider": self.crawler.spider})

@@ -3,58 +3,59 @@
 The core is pure Python and holds the GIL. A thread keeps the reactor serving
 other requests while a page is extracted; processes also spread the work over
 cores. ``DECLUTTER_WORKERS = 0`` uses one background thread of the crawl
-process, ``N`` a pool of N processes (started with ``spawn``, which is safe in a
-process that already runs threads and a reactor). Only picklable values cross
-to the workers (bytes, strings, ``Options``) and come back (a JSON-safe dict).
-A worker process that dies (killed, out of memory) breaks its pool: the pool is
-replaced and the calls it held are retried once, so the crawl goes on.
+process, ``N`` N processes (see ``processes.py``: a process that dies is
+replaced and its call retried once; a call past its time budget is given up
+and its process replaced). Only picklable values cross to the workers (a
+``Page``) and come back (a JSON-safe dict).
 """
 
-import multiprocessing
-from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from weakref import WeakKeyDictionary
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-from scrapy import signals
 from twisted.internet import threads
 from twisted.internet.defer import Deferred
-from twisted.python.failure import Failure
 from twisted.python.threadpool import ThreadPool
 
-_workers: "WeakKeyDictionary[object, Workers]" = WeakKeyDictionary()
+from scrapy_declutter.scrapy_layer.processes import ProcessPool
+
+Argument = TypeVar("Argument")
+Result = TypeVar("Result")
 
 
 class Workers:
     """Runs functions in one background thread (``count == 0``) or in a pool
     of ``count`` processes; started on first use, stopped by ``close()``."""
 
-    def __init__(self, count: int, reactor=None) -> None:
+    def __init__(self, count: int, reactor: Any = None) -> None:
         if reactor is None:
             from twisted.internet import reactor
         self.count = count
         self.reactor = reactor
         self._threads: ThreadPool | None = None
-        self._processes: ProcessPoolExecutor | None = None
-        self._trigger = None
+        self._processes: ProcessPool | None = None
+        self._trigger: Any = None
 
-    @classmethod
-    def for_crawler(cls, crawler, count: int) -> "Workers":
-        """The crawler's workers, shared by its components, closed with the spider."""
-        workers = _workers.get(crawler)
-        if workers is None:
-            workers = _workers[crawler] = cls(count)
-            crawler.signals.connect(workers.close, signal=signals.spider_closed)
-        return workers
+    def run(
+        self,
+        function: Callable[[Argument], Result],
+        argument: Argument,
+        timeout: float | None = None,
+    ) -> "Deferred[Result]":
+        """Call ``function(argument)`` in a worker; the Deferred fires on the reactor.
 
-    def run(self, function, *args) -> Deferred:
-        """Call ``function(*args)`` in a worker; the Deferred fires on the reactor."""
+        In process mode a call past ``timeout`` seconds fails with
+        ``WorkerTimeout``; a thread cannot be stopped, so there it runs to its end.
+        """
         if self.count == 0:
             if self._threads is None:
                 self._threads = ThreadPool(minthreads=0, maxthreads=1, name="declutter")
                 self._threads.start()
                 self._stop_at_shutdown()
-            return threads.deferToThreadPool(self.reactor, self._threads, function, *args)
-        return self._submit(function, args, retries=1)
+            return threads.deferToThreadPool(self.reactor, self._threads, function, argument)
+        if self._processes is None:
+            self._processes = ProcessPool(self.count, self.reactor)
+            self._stop_at_shutdown()
+        return self._processes.submit(function, argument, timeout)
 
     def close(self) -> None:
         """Stop the workers (idempotent); called when the spider closes."""
@@ -62,7 +63,7 @@ class Workers:
             self._threads.stop()
             self._threads = None
         if self._processes is not None:
-            self._processes.shutdown(wait=True, cancel_futures=True)
+            self._processes.close()
             self._processes = None
         if self._trigger is not None:
             self.reactor.removeSystemEventTrigger(self._trigger)
@@ -76,45 +77,3 @@ class Workers:
     def _shutdown(self) -> None:
         self._trigger = None  # being fired: no longer removable
         self.close()
-
-    def _pool(self) -> ProcessPoolExecutor:
-        if self._processes is None:
-            self._processes = ProcessPoolExecutor(
-                max_workers=self.count, mp_context=multiprocessing.get_context("spawn")
-            )
-            self._stop_at_shutdown()
-        return self._processes
-
-    def _submit(self, function, args: tuple, retries: int) -> Deferred:
-        """Run in the pool; when a worker dies (killed, out of memory), the pool
-        breaks and fails every call it holds: start a new pool and retry once."""
-        pool = self._pool()
-        try:
-            future = pool.submit(function, *args)
-        except BrokenProcessPool:  # broken by an earlier call
-            self._discard(pool)
-            pool = self._pool()
-            future = pool.submit(function, *args)
-        deferred: Deferred = Deferred()
-
-        def fire(future: Future) -> None:
-            if future.cancelled():  # the pool was shut down before it ran
-                deferred.errback(Failure(CancelledError("declutter workers were closed")))
-                return
-            error = future.exception()
-            if error is None:
-                deferred.callback(future.result())
-            elif isinstance(error, BrokenProcessPool) and retries:
-                self._discard(pool)
-                self._submit(function, args, retries - 1).chainDeferred(deferred)
-            else:
-                deferred.errback(Failure(error))
-
-        future.add_done_callback(lambda f: self.reactor.callFromThread(fire, f))
-        return deferred
-
-    def _discard(self, pool: ProcessPoolExecutor) -> None:
-        """Forget a broken pool (once, however many of its calls report it)."""
-        if self._processes is pool:
-            self._processes = None
-            pool.shutdown(wait=False, cancel_futures=True)

@@ -137,8 +137,9 @@ def text_blocks(document: Document) -> list[TextBlock]:
 
 @dataclass(frozen=True)
 class TerminatingBlocksFinder:
-    """Flags short blocks (fewer than ``word_limit`` words) that usually end an article's text ("Comments",
-    "Add your comment", "© Reuters", ...) as ``INDICATES_END_OF_TEXT``.
+    """Flags short blocks (fewer than ``word_limit`` words) that usually end an
+    article's text ("Comments", "Add your comment", "© Reuters", ...) as
+    ``INDICATES_END_OF_TEXT``.
 
     Phrases are matched in lower case, which covers the case variants
     Boilerpipe lists one by one. (The seed's copy of the list lost the "©" of

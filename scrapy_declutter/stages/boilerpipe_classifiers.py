@@ -23,16 +23,17 @@ class _Edge(NamedTuple):
 
 
 _EDGE = _Edge()
-Neighbourhood = tuple[TextBlock | _Edge, TextBlock, TextBlock | _Edge]
+Neighbour = TextBlock | _Edge
+Neighbourhood = tuple[Neighbour, TextBlock, Neighbour]
 
 
 def _neighbourhoods(groups: list[TextBlock]) -> Iterator[Neighbourhood]:
-    padded = [_EDGE, *groups, _EDGE]
-    for i in range(1, len(padded) - 1):
-        yield padded[i - 1], padded[i], padded[i + 1]
+    before: list[Neighbour] = [_EDGE, *groups]
+    after: list[Neighbour] = [*groups[1:], _EDGE]
+    return zip(before, groups, after)
 
 
-def _classify(document: Document, rule: Callable[..., bool]) -> None:
+def _classify(document: Document, rule: Callable[[Neighbour, TextBlock, Neighbour], bool]) -> None:
     # all decisions first: a block's decision reads its neighbours' features,
     # never their labels, so the order does not matter; this keeps it obvious
     groups = text_blocks(document)
@@ -41,7 +42,7 @@ def _classify(document: Document, rule: Callable[..., bool]) -> None:
         group.set_content(is_content)
 
 
-def is_content_by_words(prev, curr, next_) -> bool:
+def is_content_by_words(prev: Neighbour, curr: TextBlock, next_: Neighbour) -> bool:
     """The number-of-words tree (Algorithm 2 of the paper)."""
     if curr.link_density <= 0.333333:
         if prev.link_density <= 0.555556:
@@ -60,7 +61,7 @@ def is_content_by_words(prev, curr, next_) -> bool:
     return False
 
 
-def is_content_by_density(prev, curr, next_) -> bool:
+def is_content_by_density(prev: Neighbour, curr: TextBlock, next_: Neighbour) -> bool:
     """The text-density tree (Algorithm 1 of the paper, the densitometric classifier)."""
     if curr.link_density <= 0.333333:
         if prev.link_density <= 0.555556:

@@ -6,13 +6,14 @@ the rule that decided (``reason``), both stages' scores, and the features
 that weighed most in each stage. It is slower than ``extract`` and meant for
 people: the ``scrapy declutter --blocks`` view and the HTML report.
 
-    >>> for block in explain(html, url):
+    >>> for block in explain(html):
     ...     print(block.reason, round(block.score, 2), block.text[:40])
     ...     for name, weight in block.features:
     ...         print("   ", name, round(weight, 2))
 """
 
 from dataclasses import dataclass
+from typing import Any
 
 from scrapy_declutter.core.document import build_document
 from scrapy_declutter.core.options import Options
@@ -21,14 +22,14 @@ from scrapy_declutter.stages.content_features import (
     CONTEXT_NAMES,
     context_features,
     page_features,
+    short_links,
 )
-from scrapy_declutter.stages.content_model import (
+from scrapy_declutter.stages.content_model import load_model
+from scrapy_declutter.stages.content_region import (
     KEEPING,
     KeepContentRegion,
     fallback,
-    load_model,
     ruled_out,
-    short_links,
 )
 
 
@@ -36,7 +37,7 @@ from scrapy_declutter.stages.content_model import (
 class BlockExplanation:
     """One block and why the pipeline kept it or not.
 
-    ``reason`` is one of ``content_model``'s reasons ("kept: above the
+    ``reason`` is one of ``content_region``'s reasons ("kept: above the
     threshold in the content region", "dropped: a copyright notice (©)", ...).
     ``block_score`` is the first stage's probability (the block's own
     features), ``score`` the second's (the block beside its neighbours and
@@ -61,16 +62,24 @@ class BlockExplanation:
 
 
 def explain(
-    html: str | bytes, url: str | None = None, *, top: int = 5, **options
+    html: str | bytes,
+    *,
+    encoding: str | None = None,
+    content_language: str | None = None,
+    top: int = 5,
+    **options: Any,
 ) -> list[BlockExplanation]:
     """Explain every block of ``html`` under the ``declutter`` pipeline.
 
-    ``options`` are ``Options`` fields as for ``extract`` (the language, the
-    jusText parameters, ``content_threshold``); the pipeline is always
-    ``declutter``. The labels are those ``extract`` gives the page.
+    ``encoding``, ``content_language`` and ``options`` (``Options`` fields:
+    the language, the jusText parameters, ``content_threshold``) are as for
+    ``extract``; the pipeline is always ``declutter``. The labels are those
+    ``extract`` gives the page.
     """
     opts = Options.from_kwargs(**{**options, "pipeline": "declutter"})
-    document = build_document(html, language=opts.language, url=url)
+    document = build_document(
+        html, language=opts.language, encoding=encoding, content_language=content_language
+    )
     blocks = document.blocks
     if not blocks:
         return []

@@ -24,10 +24,10 @@ import math
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from itertools import repeat
 from operator import mul, truediv
 from typing import Any
 
+from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import BlockTree, Document
 
 TOKEN = re.compile(r"[a-z]{3,20}")
@@ -55,6 +55,7 @@ CONTEXT_LEVELS = (1, 2, 3, 4, 5)
 # levels, and the first beyond its TOKEN_DEPTH nodes.
 LINE_LENGTH = max(TOKEN_DEPTH, len(CONTEXT_LEVELS))
 SHORT_TEXT_WORDS = 6  # the words of shorter blocks are features ("Add to cart")
+SHORT_LINK_WORDS = 3  # a block of this many words or fewer can be a short link ("Home")
 _PAGE_ROOTS = frozenset(("html", "body"))
 
 # The numeric features of a block.
@@ -179,7 +180,7 @@ class Part:
     prefix: str
     names: Callable[[Any], frozenset[str]]
 
-    def features(self, key) -> list[str]:
+    def features(self, key: Any) -> list[str]:
         """The full names of ``key``'s features."""
         return [self.prefix + name for name in self.names(key)]
 
@@ -274,6 +275,11 @@ CONTEXT_NAMES = (
 # Probabilities are clipped to [1e-4, 1 - 1e-4] before they become log-odds.
 _LOWEST, _HIGHEST = 1e-4, 1 - 1e-4
 _LOGIT_BOUND = math.log(_HIGHEST / _LOWEST)
+# The score of a neighbour beyond the page's edge, as a logit: the edge counts
+# as boilerplate, as jusText's edges count as bad (a probability of 0.007), but
+# inside the clipped range (+-9.2), so it weighs less than a block the first
+# stage is sure of. The shipped weights were fitted with it.
+EDGE_LOGIT = -5.0
 
 
 def logits(probabilities: Iterable[float]) -> list[float]:
@@ -295,7 +301,7 @@ class ContextFeatures:
 
     Block i has its own first-stage logit and its two neighbours' on each
     side (``logits[i + 2]``, and ``logits[i]``, ``[i + 1]``, ``[i + 3]``,
-    ``[i + 4]``: two -5.0 pad each edge); for its ancestor at each of
+    ``[i + 4]``: two ``EDGE_LOGIT`` pads at each edge); for its ancestor at each of
     ``CONTEXT_LEVELS`` (``lines[parents[i]]``, -1 above the root, shared by
     siblings) the mean score (a logit) ``means[k][node]`` and the text share
     ``shares[k][node]`` of the blocks as far below it; the page's ``page`` numbers; and
@@ -372,7 +378,7 @@ def context_features(
         math.log1p(len(scores)) / 6,
     )
     return ContextFeatures(
-        [-5.0, -5.0, *logits(scores), -5.0, -5.0],
+        [EDGE_LOGIT, EDGE_LOGIT, *logits(scores), EDGE_LOGIT, EDGE_LOGIT],
         block_parents,
         tree.lines_above_blocks(LINE_LENGTH),
         means,
@@ -382,31 +388,7 @@ def context_features(
     )
 
 
-def content_region(
-    scores: Sequence[float],
-    tree: BlockTree,
-    lengths: Sequence[int],
-    threshold: float,
-    tightness: float = 0.0,
-) -> int | None:
-    """The node whose subtree holds the most content by score: each block
-    adds ``(score - threshold) * length`` to its element and every ancestor,
-    and the largest sum wins. Unlike the grandparent filter's single group, it
-    can span many sibling groups when the content is spread over them.
-
-    Then, while a child of the winner holds all but ``tightness`` of its sum,
-    that child wins: a wrapper that adds little content to the article it
-    holds mostly adds boilerplate (a promo, the comments' heading). A region
-    holds blocks: a child with one block under it (a long paragraph of a flat
-    page) never wins."""
-    sums = tree.subtree_sums((s - threshold) * n for s, n in zip(scores, lengths))
-    if not sums:
-        return None
-    blocks = tree.subtree_sums(repeat(1, len(lengths)))
-    region = max(range(len(sums)), key=sums.__getitem__)
-    bar = sums[region] - tightness * abs(sums[region])
-    while candidates := [
-        child for child in tree.children(region) if sums[child] >= bar and blocks[child] > 1
-    ]:
-        region = max(candidates, key=sums.__getitem__)
-    return region
+def short_links(blocks: Sequence[Block]) -> list[bool]:
+    """Which blocks are short links: at most ``SHORT_LINK_WORDS`` words, more
+    than half of their text in links."""
+    return [b.words <= SHORT_LINK_WORDS and 2 * b.link_chars > len(b.text) for b in blocks]

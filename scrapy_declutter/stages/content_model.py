@@ -1,13 +1,12 @@
-"""The ``declutter`` pipeline's own stages: a learned content score and a region.
+"""The content model: a learned probability that a block is main content.
 
-After jusText's four stages, ``ScoreContent`` gives every block a probability
-of being main content (``Block.score``) from two logistic models shipped in
-``models/content.json``: the first reads the block's features
-(``features.page_features``), the second re-reads each score beside its
-neighbours' and ancestors' (``features.context_features``). Then
-``KeepContentRegion`` finds the element holding the most content by score
-(``features.content_region``) and keeps the blocks inside it that score above
-the threshold: a tree filter that keeps several sibling groups.
+``ScoreContent`` gives every block of the ``declutter`` pipeline, after
+jusText's four stages, a probability of being main content (``Block.score``)
+from two logistic models shipped in ``models/content.json``: the first reads
+the block's features (``content_features.page_features``), the second re-reads
+each score beside its neighbours' and ancestors'
+(``content_features.context_features``). ``KeepContentRegion``
+(``content_region.py``) then decides from the scores.
 
 The model was fitted by ``benchmarks/train_content_model.py`` on wcxb-dev with
 folds by web site; the figures it prints for held-out sites are in README.rst.
@@ -15,18 +14,14 @@ folds by web site; the figures it prints for held-out sites are in README.rst.
 
 import json
 import math
-import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from itertools import repeat
 from operator import add, mul
-from typing import Any
 
-from scrapy_declutter.core.blocks import Block
-from scrapy_declutter.core.document import BlockTree, Document
-from scrapy_declutter.core.labels import BAD, GOOD
+from scrapy_declutter.core.document import Document
 from scrapy_declutter.stages.content_features import (
     BLOCK_NUMBERS,
     CONTEXT_LEVELS,
@@ -40,9 +35,9 @@ from scrapy_declutter.stages.content_features import (
     ContextFeatures,
     PageFeatures,
     Part,
-    content_region,
     context_features,
     page_features,
+    short_links,
 )
 
 MODEL = "content.json"
@@ -228,182 +223,3 @@ class ScoreContent:
         for block, block_score, score in zip(blocks, first, model.context_scores(context)):
             block.block_score = block_score
             block.score = score
-
-
-# Why ``KeepContentRegion`` kept a block or did not (``KeepContentRegion.decide``).
-KEPT = "kept: above the threshold in the content region"
-KEPT_BY_FALLBACK = "kept by the fallback: the model kept nothing"
-BELOW_THRESHOLD = "dropped: below the threshold"
-SHORT_LINK = "dropped: a short link below its own threshold"
-SURE_BOILERPLATE_REASON = "dropped: its own features say boilerplate"
-OUTSIDE_REGION = "dropped: outside the content region"
-COPYRIGHT = "dropped: a copyright notice (©)"
-HIDDEN = "dropped: a browser does not show it"
-KEEPING = frozenset((KEPT, KEPT_BY_FALLBACK))
-
-
-@dataclass(frozen=True)
-class KeepContentRegion:
-    """Labels good the blocks scoring above ``threshold`` inside the content
-    region (see ``features.content_region``), and every other block bad.
-
-    The region is found with a lower bar, ``threshold - REGION_MARGIN``: it
-    should take in every sibling group of content, also those the model is
-    less sure of; then it narrows to a child holding all but
-    ``REGION_TIGHTNESS`` of its content; within it, the threshold decides
-    block by block.
-
-    A short link ("Home", "Sport"; at most ``SHORT_LINK_WORDS`` words, mostly
-    link text) needs ``short_link_threshold``: jusText's first observation is
-    that short blocks with links are almost always boilerplate, and the model,
-    which weighs a block's neighbours, lets menus beside an article through.
-    A block whose first-stage score (``Block.block_score``) is at most
-    ``SURE_BOILERPLATE`` is never kept: on a small page every neighbour and
-    ancestor looks like content, and the context alone would lift a footer.
-
-    Two of jusText's hard rules hold whatever the scores (``ruled_out``): a
-    block with a © sign is a copyright line or a photo credit, and a block a
-    browser does not show (see ``hidden_nodes``) is no content.
-
-    When that keeps nothing, the fallback keeps jusText's good blocks (the
-    labels when the stage runs) that the hard rules let through, save those
-    in the page's furniture (``furniture_nodes``): a page of one long
-    paragraph in a language the model was not fitted on still has its text,
-    and a footer of disclaimers that jusText likes is not handed back in its
-    place.
-    """
-
-    threshold: float = 0.43
-    short_link_threshold: float = 0.9
-
-    def __call__(self, document: Document) -> None:
-        blocks = document.blocks
-        tree = document.tree()
-        reasons = self.decide(
-            [b.score or 0.0 for b in blocks],
-            [b.block_score for b in blocks],
-            tree,
-            [len(b.text) for b in blocks],
-            short_links(blocks),
-            fallback(blocks, tree),
-            ruled_out(blocks, tree),
-        )
-        for block, reason in zip(blocks, reasons):
-            block.label = GOOD if reason in KEEPING else BAD
-
-    def decide(
-        self,
-        scores: Sequence[float],
-        block_scores: Sequence[float | None],
-        tree: BlockTree,
-        lengths: Sequence[int],
-        short_links: Sequence[bool],
-        fallback: Sequence[bool],
-        ruled_out: Sequence[str | None],
-    ) -> list[str]:
-        """Why each block is kept or not (one of the reasons above), from the
-        final and first-stage scores (``None``: not known), lengths,
-        short-link flags, what the fallback would keep (see ``fallback``) and
-        the hard rules' verdicts."""
-        region = content_region(
-            scores, tree, lengths, self.threshold - REGION_MARGIN, REGION_TIGHTNESS
-        )
-        start, end = (region, tree.subtree_ends[region]) if region is not None else (0, 0)
-        reasons = [
-            rule
-            or (
-                SURE_BOILERPLATE_REASON
-                if block_score is not None and block_score <= SURE_BOILERPLATE
-                else SHORT_LINK
-                if short_link and score <= self.short_link_threshold
-                else BELOW_THRESHOLD
-                if score <= self.threshold
-                else KEPT
-                if start <= node < end
-                else OUTSIDE_REGION
-            )
-            for score, block_score, node, short_link, rule in zip(
-                scores, block_scores, tree.block_nodes, short_links, ruled_out
-            )
-        ]
-        if KEPT in reasons:
-            return reasons
-        return [
-            KEPT_BY_FALLBACK if keep and rule is None else reason
-            for keep, rule, reason in zip(fallback, ruled_out, reasons)
-        ]
-
-    def keep(self, *args, **kwargs) -> list[bool]:
-        """Which blocks to keep (``decide``'s arguments)."""
-        return [reason in KEEPING for reason in self.decide(*args, **kwargs)]
-
-
-SHORT_LINK_WORDS = 3
-# Held out, finding the region 0.08 below the threshold raised the best F1
-# from 0.823 (one threshold for both, 0.43) to 0.828 (0.46).
-REGION_MARGIN = 0.08
-# Held out at 0.43, a region narrowed to the child holding 85% of its sum
-# gave F1 0.838 against 0.828 at 0.47 without it, and a without-snippet
-# rate of 4.4% against 6.3%; not narrowing to a child that holds one block
-# (a flat page's long paragraph) gave 0.839 (0.841 at 0.40, 0.830 at 0.47).
-REGION_TIGHTNESS = 0.15
-# Held out at 0.43, never keeping blocks the first stage scores 0.2 or less
-# gave F1 0.840 (precision 0.859), against 0.839 (0.856) at 0.1 and 0.840 at
-# 0.15; flooring their final score instead cost 0.0036 F1 (the region moves).
-SURE_BOILERPLATE = 0.2
-
-
-def short_links(blocks: Sequence[Block]) -> list[bool]:
-    """Which blocks are short links: at most ``SHORT_LINK_WORDS`` words, more
-    than half of their text in links."""
-    return [b.words <= SHORT_LINK_WORDS and 2 * b.link_chars > len(b.text) for b in blocks]
-
-
-def ruled_out(blocks: Sequence[Block], tree: BlockTree) -> list[str | None]:
-    """The hard rules' verdict on each block: ``COPYRIGHT``, ``HIDDEN`` or ``None``."""
-    hidden = marked_nodes(tree, _is_hidden)
-    return [
-        HIDDEN if hidden[node] else COPYRIGHT if "\xa9" in block.text else None
-        for block, node in zip(blocks, tree.block_nodes)
-    ]
-
-
-def fallback(blocks: Sequence[Block], tree: BlockTree) -> list[bool]:
-    """What the fallback may keep: jusText's good blocks outside the page's
-    furniture (an element whose tag or ARIA role says footer, navigation,
-    sidebar or banner, or one inside it)."""
-    furniture = marked_nodes(tree, _is_furniture)
-    return [b.is_good and not furniture[node] for b, node in zip(blocks, tree.block_nodes)]
-
-
-def marked_nodes(tree: BlockTree, mark: Callable[[Any], bool]) -> list[bool]:
-    """For every node of ``tree``: whether ``mark`` holds for its element or
-    an ancestor's. One look at each node."""
-    marked: list[bool] = []
-    for element, parent in zip(tree.elements, tree.parents):
-        marked.append((parent >= 0 and marked[parent]) or mark(element))
-    return marked
-
-
-_HIDING_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
-
-
-def _is_hidden(element) -> bool:
-    """Hidden from a reader by the ``hidden`` attribute, ``aria-hidden="true"``
-    or an inline ``display: none`` or ``visibility: hidden`` style
-    (``<template>`` is never a block: see ``core.blocks.SKIPPED_TAGS``)."""
-    get = element.get
-    style = get("style")
-    return (
-        get("hidden") is not None
-        or get("aria-hidden") == "true"
-        or (style is not None and _HIDING_STYLE.search(style) is not None)
-    )
-
-
-FURNITURE_TAGS = frozenset(("footer", "nav", "aside", "header"))
-FURNITURE_ROLES = frozenset(("contentinfo", "navigation", "complementary", "banner"))
-
-
-def _is_furniture(element) -> bool:
-    return element.tag in FURNITURE_TAGS or element.get("role") in FURNITURE_ROLES

@@ -12,27 +12,30 @@
 Each stage writes ``cf_label`` (step 1) or ``label`` and keeps no state.
 """
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BAD, GOOD, NEAR_GOOD, SHORT, Label
+from scrapy_declutter.core.options import Options
 
 
 @dataclass(frozen=True)
 class ClassifyContextFree:
     """Sets ``cf_label`` (and ``label``, its starting value) on every block.
 
-    Links and copyright notices are bad whatever their size. Stopword thresholds compare with ``>=``, as jusText's code does: its
-    language-independent mode, used for a document with no stoplist, sets both
-    thresholds to 0 and depends on it.
+    Links and copyright notices are bad whatever their size. Stopword
+    thresholds compare with ``>=``, as jusText's code does: its
+    language-independent mode, used for a document with no stoplist, sets
+    both thresholds to 0 and depends on it.
     """
 
-    length_low: int = 70
-    length_high: int = 200
-    stopwords_low: float = 0.30
-    stopwords_high: float = 0.32
-    max_link_density: float = 0.2
+    length_low: int = Options.length_low
+    length_high: int = Options.length_high
+    stopwords_low: float = Options.stopwords_low
+    stopwords_high: float = Options.stopwords_high
+    max_link_density: float = Options.max_link_density
 
     def __call__(self, document: Document) -> None:
         language_independent = document.language is None
@@ -70,22 +73,24 @@ def _good_within(blocks: list[Block], start: int, max_distance: int) -> bool:
     return False
 
 
+def _headings_before_good(blocks: list[Block], label: Label, max_distance: int) -> Iterator[Block]:
+    """The headings labelled ``label`` that a good block follows within
+    ``max_distance`` characters, in document order."""
+    for i, block in enumerate(blocks):
+        if block.heading and block.label is label and _good_within(blocks, i + 1, max_distance):
+            yield block
+
+
 @dataclass(frozen=True)
 class PreprocessHeadings:
     """Short headings within ``max_heading_distance`` characters before a good
     block become near-good."""
 
-    max_heading_distance: int = 200
+    max_heading_distance: int = Options.max_heading_distance
 
     def __call__(self, document: Document) -> None:
-        blocks = document.blocks
-        for i, block in enumerate(blocks):
-            if (
-                block.heading
-                and block.label is SHORT
-                and _good_within(blocks, i + 1, self.max_heading_distance)
-            ):
-                block.label = NEAR_GOOD
+        for heading in _headings_before_good(document.blocks, SHORT, self.max_heading_distance):
+            heading.label = NEAR_GOOD
 
 
 @dataclass(frozen=True)
@@ -94,21 +99,15 @@ class PostprocessHeadings:
     when a good block follows within ``max_heading_distance`` characters. One
     pass: a heading this promotes does not count for the headings before it."""
 
-    max_heading_distance: int = 200
+    max_heading_distance: int = Options.max_heading_distance
 
     def __call__(self, document: Document) -> None:
-        blocks = document.blocks
-        for i, block in enumerate(blocks):
-            if (
-                block.heading
-                and block.label is BAD
-                and block.cf_label is not BAD
-                and _good_within(blocks, i + 1, self.max_heading_distance)
-            ):
-                block.label = GOOD
+        for heading in _headings_before_good(document.blocks, BAD, self.max_heading_distance):
+            if heading.cf_label is not BAD:
+                heading.label = GOOD
 
 
-def _nearest(labels: list[Label], wanted: frozenset[Label], before: bool) -> list[Label]:
+def _nearest(labels: list[Label | None], wanted: frozenset[Label], before: bool) -> list[Label]:
     """For each position, the nearest label in ``wanted`` strictly before it
     (or after it), ``bad`` past the document's edge. One linear scan, so long
     runs of short blocks cost no more than short runs."""
@@ -117,8 +116,9 @@ def _nearest(labels: list[Label], wanted: frozenset[Label], before: bool) -> lis
     seen = BAD
     for i in order:
         nearest[i] = seen
-        if labels[i] in wanted:
-            seen = labels[i]
+        label = labels[i]
+        if label in wanted:
+            seen = label
     return nearest
 
 

@@ -22,6 +22,7 @@ from lxml import etree
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BAD, GOOD
+from scrapy_declutter.core.options import Options
 
 PARAGRAPH_TAGS = frozenset(
     "div table ul ol p section article h1 h2 h3 h4 h5 h6 header body".split()
@@ -53,7 +54,7 @@ class TreeFilter:
     """Keeps the kept blocks of one subtree: those whose paragraphs share the
     ``depth``-th ancestor and hold the most text."""
 
-    depth: int = 2
+    depth: int = Options.tree_depth
 
     def __call__(self, document: Document) -> None:
         groups: dict[etree._Element, list[Block]] = {}

@@ -5,25 +5,28 @@ proxies, ...); a local file is read as is. The ``DECLUTTER_*`` settings (and
 ``-s DECLUTTER_LANGUAGE=de`` on the command line) choose the options.
 """
 
+import argparse
 import sys
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any, ClassVar
 
 from scrapy import Request, Spider
 from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
-from scrapy.http import HtmlResponse
-from w3lib.encoding import http_content_type_encoding
+from scrapy.http import HtmlResponse, Response
 from w3lib.url import is_url
 
 from scrapy_declutter.core.errors import DeclutterError
-from scrapy_declutter.core.extraction import extract
+from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.report import format_blocks, render_report
 from scrapy_declutter.scrapy_layer.config import Config
+from scrapy_declutter.scrapy_layer.page import Page
 
 
 class Command(ScrapyCommand):
     requires_project = False
-    default_settings = {"LOG_LEVEL": "WARNING"}
+    default_settings: ClassVar[dict[str, Any]] = {"LOG_LEVEL": "WARNING"}
 
     def syntax(self) -> str:
         return "[options] <url or file>"
@@ -31,7 +34,7 @@ class Command(ScrapyCommand):
     def short_desc(self) -> str:
         return "Print a page's clean text, its labelled blocks, or an HTML report"
 
-    def add_options(self, parser) -> None:
+    def add_options(self, parser: argparse.ArgumentParser) -> None:
         super().add_options(parser)
         parser.add_argument(
             "--blocks",
@@ -45,40 +48,40 @@ class Command(ScrapyCommand):
             help="write an HTML report of the blocks, kept and removed ones marked",
         )
 
-    def run(self, args, opts) -> None:
+    def run(self, args: list[str], opts: argparse.Namespace) -> None:
         if len(args) != 1:
             raise UsageError("give one URL or file")
         try:
+            assert self.settings is not None  # set by scrapy before run()
             config = Config.from_settings(self.settings)
         except DeclutterError as error:
             raise UsageError(str(error), print_help=False) from None
         target = args[0]
+        page: Page | None
         if Path(target).is_file():
-            page = (Path(target).read_bytes(), Path(target).resolve().as_uri(), None, None)
+            path = Path(target)
+            page = Page(path.read_bytes(), path.resolve().as_uri(), config.options, "all")
         elif is_url(target):
-            page = self._fetch(target)
+            page = self._fetch(target, config.options)
         else:
             raise UsageError(f"no such file, and not a URL: {target}", print_help=False)
         if page is None:
             self.exitcode = 1
             return
-        body, url, encoding, content_language = page
-        result = extract(
-            body, url, encoding=encoding, content_language=content_language, options=config.options
-        )
+        result = page.extract()
         print(format_blocks(result) if opts.blocks else result.text)
         if opts.html:
             Path(opts.html).write_text(render_report(result), encoding="utf-8")
             print(f"report written to {opts.html}", file=sys.stderr)
 
-    def _fetch(self, url: str):
+    def _fetch(self, url: str, options: Options) -> Page | None:
         """Download ``url`` with Scrapy; ``None`` (reported) unless it is an HTML page."""
-        responses = []
+        responses: list[Response] = []
 
         class FetchSpider(Spider):
             name = "declutter"
 
-            async def start(self):
+            async def start(self) -> AsyncIterator[Request]:
                 yield Request(
                     url,
                     callback=self.keep,
@@ -86,7 +89,7 @@ class Command(ScrapyCommand):
                     meta={"declutter": False, "handle_httpstatus_all": True},
                 )
 
-            def keep(self, response):
+            def keep(self, response: Response) -> None:
                 responses.append(response)
 
         assert self.crawler_process is not None
@@ -102,11 +105,4 @@ class Command(ScrapyCommand):
         if response.status >= 400:
             print(f"HTTP {response.status} for {url}", file=sys.stderr)
             return None
-        content_type = response.headers.get("Content-Type")
-        language = response.headers.get("Content-Language")
-        return (
-            response.body,
-            response.url,
-            http_content_type_encoding(content_type.decode("latin-1")) if content_type else None,
-            language.decode("latin-1") if language else None,
-        )
+        return Page.from_response(response, options, "all")

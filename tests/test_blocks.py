@@ -13,7 +13,10 @@ def texts(html: str) -> list[str]:
 
 
 def test_block_tags_split_and_inline_tags_do_not():
-    html = "<div>Intro <b>bold</b> end<p>First <i>para</i></p>after<ul><li>one</li><li>two</li></ul></div>"
+    html = (
+        "<div>Intro <b>bold</b> end<p>First <i>para</i></p>after"
+        "<ul><li>one</li><li>two</li></ul></div>"
+    )
     assert texts(html) == ["Intro bold end", "First para", "after", "one", "two"]
 
 
@@ -80,11 +83,6 @@ def test_text_after_a_nested_block_belongs_to_its_container():
     assert outer.text == "outer" and outer.element.get("id") == "c"
 
 
-def test_depth_counts_ancestors():
-    blocks = blocks_of("<html><body><div><div><p>deep</p></div></div></body></html>")
-    assert blocks[0].depth == 5
-
-
 def test_deep_nesting_needs_no_recursion():
     n = 100_000
     html = (
@@ -113,7 +111,8 @@ def test_unclosed_and_misnested_tags():
 
 def test_xhtml_with_declaration_and_namespace():
     html = (
-        '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" '
+        '<?xml version="1.0" encoding="utf-8"?>\n'
+        '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" '
         '"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">'
         '<html xmlns="http://www.w3.org/1999/xhtml"><body><p>caf\u00e9</p></body></html>'
     )

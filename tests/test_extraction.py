@@ -84,28 +84,6 @@ def test_empty_and_blank_pages_have_no_blocks():
         assert result.blocks == [] and result.text == ""
 
 
-@pytest.mark.parametrize(
-    "options, name",
-    [
-        (dict(length_low=-1), "length_low"),
-        (dict(length_low="70"), "length_low"),
-        (dict(length_low=300), "length_low"),
-        (dict(stopwords_high=1.5), "stopwords_high"),
-        (dict(stopwords_low=0.5), "stopwords_low"),
-        (dict(max_link_density=True), "max_link_density"),
-        (dict(no_headings="no"), "no_headings"),
-        (dict(pipeline="nope"), "pipeline"),
-        (dict(lenght_low=10), "lenght_low"),
-    ],
-)
-def test_bad_options_name_themselves(options, name):
-    with pytest.raises(InvalidOptionError) as info:
-        extract(ARTICLE, **options)
-    assert info.value.option == name
-    assert name in str(info.value)
-    assert isinstance(info.value, ValueError) and isinstance(info.value, DeclutterError)
-
-
 def test_unknown_option_suggests_the_right_one():
     with pytest.raises(InvalidOptionError, match="did you mean 'length_low'"):
         extract(ARTICLE, lenght_low=10)
@@ -116,14 +94,6 @@ def test_justext_options_change_its_result():
     assert extract(ARTICLE, pipeline="justext", length_high=10_000).text != justext
     no_headings = extract(ARTICLE, pipeline="justext", no_headings=True)
     assert "Rivers are getting warmer" not in no_headings.text
-
-
-def test_defaults_are_the_papers():
-    options = Options()
-    assert (options.length_low, options.length_high) == (70, 200)
-    assert (options.stopwords_low, options.stopwords_high) == (0.30, 0.32)
-    assert options.max_link_density == 0.2
-    assert (options.max_heading_distance, options.no_headings) == (200, False)
 
 
 def test_wrong_input_type_is_our_error():

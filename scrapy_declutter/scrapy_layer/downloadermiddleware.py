@@ -1,0 +1,108 @@
+"""The downloader middleware: declutter each HTML response once, off the reactor thread.
+
+``DeclutterMiddleware`` declutters every 2xx HTML response in a worker (see
+``workers.py``) and writes the JSON-safe result into
+``response.meta["declutter_result"]``: ``{"text", "language", "pipeline",
+"blocks"}``. It skips, counting the reason in
+``declutter/pages_skipped/<reason>``: ``disabled`` (``meta["declutter"]`` is
+False), ``not_html``, ``http_status`` (not 2xx), ``empty``, ``too_large``
+(over ``DECLUTTER_MAX_BODY_SIZE``), ``binary`` (binary data served as HTML)
+and ``timeout`` (with worker processes: past ``DECLUTTER_TIMEOUT``, also logged).
+An extraction error is logged and counted; the response always goes on
+unchanged, so its items are still yielded, without text.
+
+``meta["declutter"]`` may also be a dict overriding, for this request, any
+setting that can differ per page (see ``Config.for_page``): ``{"language":
+"fr", "blocks": "all"}``. A bad key (unknown, not per page, or a bad value) is
+left out and the page is decluttered with the other keys applied: one wrong
+key should not cost the page its text. Each bad key is counted in
+``declutter/meta_ignored/<key>`` and logged with its name and the setting's
+message (once per key, not per page). Any other value than False, None, True or
+a dict is ignored the same way (counted under the key ``declutter``).
+"""
+
+from scrapy.crawler import Crawler
+from scrapy.exceptions import NotConfigured
+from scrapy.http import HtmlResponse, Request, Response
+from scrapy.utils.defer import maybe_deferred_to_future
+
+from scrapy_declutter.core.errors import BinaryInputError
+from scrapy_declutter.scrapy_layer.config import META_OVERRIDE, META_RESULT, Config
+from scrapy_declutter.scrapy_layer.page import Page, extract_page
+from scrapy_declutter.scrapy_layer.processes import WorkerTimeout
+from scrapy_declutter.scrapy_layer.state import CrawlerState
+
+
+class DeclutterMiddleware:
+    """Downloader middleware: declutter each HTML response once, off the reactor thread."""
+
+    def __init__(self, state: CrawlerState) -> None:
+        self.config = state.config
+        self.workers = state.workers
+        self.recorder = state.recorder
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> "DeclutterMiddleware":
+        state = CrawlerState.for_crawler(crawler)
+        if not state.config.enabled:
+            raise NotConfigured
+        return cls(state)
+
+    async def process_response(self, request: Request, response: Response) -> Response:
+        config = self._page_config(request, response)
+        if config is None:
+            return response
+        page = Page.from_response(response, options=config.options, blocks=config.blocks)
+        try:
+            data, seconds = await maybe_deferred_to_future(
+                self.workers.run(extract_page, page, config.timeout or None)
+            )
+        except BinaryInputError:
+            self.recorder.page_skipped("binary")
+            return response
+        except WorkerTimeout as timeout:
+            self.recorder.timeout(timeout, response.url)
+            return response
+        except Exception as error:
+            self.recorder.error(error, response.url)
+            return response
+        request.meta[META_RESULT] = data
+        self.recorder.page(seconds)
+        return response
+
+    def _page_config(self, request: Request, response: Response) -> Config | None:
+        """The config for this response, or ``None`` (counted) to skip it."""
+        override = request.meta.get(META_OVERRIDE)
+        if override is False:
+            reason = "disabled"
+        elif not isinstance(response, HtmlResponse):
+            reason = "not_html"
+        elif not 200 <= response.status < 300:
+            reason = "http_status"
+        elif not response.body:
+            reason = "empty"
+        else:
+            config = self._overridden(override, response.url)
+            if len(response.body) <= config.max_body_size or config.max_body_size == 0:
+                return config
+            reason = "too_large"
+        self.recorder.page_skipped(reason)
+        return None
+
+    def _overridden(self, override: object, url: str) -> Config:
+        """The settings' config with ``meta["declutter"]`` applied; bad keys logged and left out."""
+        if override is None or override is True:
+            return self.config
+        if not isinstance(override, dict):
+            self._ignore(None, f"expected False, True, None or a dict, got {override!r}", url)
+            return self.config
+        config, errors = self.config.for_page(override)
+        for error in errors:
+            self._ignore(error.key, error.reason, url)
+        return config
+
+    def _ignore(self, key: str | None, reason: str, url: str) -> None:
+        """Count and log (once per key) a ``meta["declutter"]`` key, or value, left out."""
+        where = f"meta[{META_OVERRIDE!r}]" + (f"[{key!r}]" if key is not None else "")
+        self.recorder.meta_ignored(key or META_OVERRIDE)
+        self.recorder.warn_once(where, "declutter: %s ignored on %s: %s", where, url, reason)

@@ -1,0 +1,95 @@
+"""One page to extract, the function a worker runs on it, and a worker process's loop.
+
+``Page`` holds everything a worker needs, in picklable values (bytes, strings,
+``Options``); ``extract_page`` returns a JSON-safe result. This module imports
+only the core (and w3lib), so a worker process never imports Scrapy.
+"""
+
+import time
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import TYPE_CHECKING, Any
+
+from w3lib.encoding import http_content_type_encoding
+
+from scrapy_declutter.core.extraction import ExtractionResult, extract
+from scrapy_declutter.core.options import Options
+
+if TYPE_CHECKING:
+    from scrapy.http import Response
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page and how to extract it.
+
+    ``encoding`` and ``content_language`` come from the HTTP headers (``None``
+    when absent). ``blocks`` is which blocks ``extract_page`` returns:
+    ``"all"``, ``"kept"`` or ``"none"``.
+    """
+
+    html: bytes | str
+    url: str | None
+    options: Options
+    blocks: str
+    encoding: str | None = None
+    content_language: str | None = None
+
+    @classmethod
+    def from_response(cls, response: "Response", options: Options, blocks: str) -> "Page":
+        """The response's body and URL, with the encoding and language its headers declare."""
+        content_type = _header(response, b"Content-Type")
+        return cls(
+            html=response.body,
+            url=response.url,
+            options=options,
+            blocks=blocks,
+            encoding=http_content_type_encoding(content_type) if content_type else None,
+            content_language=_header(response, b"Content-Language"),
+        )
+
+    def extract(self) -> ExtractionResult:
+        return extract(
+            self.html,
+            self.url,
+            encoding=self.encoding,
+            content_language=self.content_language,
+            options=self.options,
+        )
+
+
+def extract_page(page: Page) -> tuple[dict[str, Any], float]:
+    """Extract one page; return its JSON-safe result and the seconds it took."""
+    start = time.perf_counter()
+    data = page.extract().to_dict(blocks=page.blocks != "none")
+    if page.blocks == "kept":
+        data["blocks"] = [block for block in data["blocks"] if block["label"] == "good"]
+    return data, time.perf_counter() - start
+
+
+def _header(response: "Response", name: bytes) -> str | None:
+    value = response.headers.get(name)
+    return value.decode("latin-1") if value else None
+
+
+def serve(connection: Connection) -> None:
+    """A worker process (``processes.py``): say it is ready, then run each call
+    received, ``(function, argument)``, and send back ``("ok", result)`` or
+    ``("error", exception)``; end on ``None`` or when the crawl process is gone."""
+    connection.send("ready")
+    while True:
+        try:
+            message = connection.recv()
+        except EOFError:
+            return
+        if message is None:
+            return
+        function, argument = message
+        try:
+            reply = ("ok", function(argument))
+        except Exception as error:
+            reply = ("error", error)
+        try:
+            connection.send(reply)
+        except Exception as error:  # a result or an error that does not pickle
+            connection.send(("error", RuntimeError(f"could not send back the result: {error!r}")))

@@ -1,0 +1,61 @@
+"""The content model's features: what it reads off a page's blocks and tree."""
+
+from scrapy_declutter.stages.content_features import (
+    EDGE_LOGIT,
+    context_features,
+    page_features,
+    short_links,
+)
+from tests.factory import NEWS_PAGE, NEWS_PARAGRAPH, SECTIONS_TREE, justext_document
+
+
+def test_page_features_describe_markup_and_context():
+    document = justext_document(NEWS_PAGE)
+    page = page_features(document)
+    features = {b.text: page.of_block(i) for i, b in enumerate(document.blocks)}
+    home = features["Home"]
+    assert home["in:nav"] == 1.0 and home["tok:menu"] == 1.0 and home["ld"] == 1.0
+    assert home["in:li"] == 1.0 and home["in:ul"] == 1.0 and home["tok:w:home"] == 1.0
+    body = features[NEWS_PARAGRAPH]
+    assert body["in:article"] == 1.0 and body["tok:post"] == 1.0 and body["tok:content"] == 1.0
+    assert body["jt:good"] == 1.0 and body["endpunct"] == 1.0
+    assert body["prev:short"] == 1.0  # the heading before it
+    assert "in:nav" not in body and "tok:w:the" not in body
+    assert features["Bridge to open in spring"]["title"] == 1.0
+    assert features["Related stories"]["endcue"] == 1.0
+    assert features["Old crossing closes for good"]["after_end"] == 1.0
+    assert "after_end" not in body
+    # the footer's paragraph sees its <footer> by tag and by class, nothing of the article
+    footer = next(f for text, f in features.items() if "Copyright" in text)
+    assert footer["in:footer"] == footer["tok:footer"] == 1.0
+    assert "in:article" not in footer and "tok:post" not in footer
+
+
+def test_digit_share_counts_every_script_s_digits():
+    # ASCII text is counted by a fast path, other text by the regex
+    texts = ["Tickets from 12 to 480 euros", "Karten von ١٢ bis ٤٨٠ Euro \u2013 nur heute"]
+    document = justext_document("".join(f"<p>{text}</p>" for text in texts))
+    page = page_features(document)
+    shares = [page.of_block(i)["digits"] for i in range(len(document.blocks))]
+    assert shares == [5 / len(texts[0]), 5 / len(texts[1])]
+
+
+def test_context_features_see_neighbours_and_ancestors():
+    rows = context_features(
+        [0.9, 0.8, 0.5, 0.1], SECTIONS_TREE, [100, 100, 100, 200], [0, 0, 0, 1]
+    ).rows()
+    assert len(rows) == 4 and len({len(r) for r in rows}) == 1
+    first, _, third, last = rows
+    assert first[0] > 0 > last[0]  # own score, as a logit
+    assert first[1] == first[2] == EDGE_LOGIT  # no neighbours before the first block
+    assert last[3] == last[4] == EDGE_LOGIT  # none after the last
+    # the parents' mean scores: main's for the first three, body's for the last
+    assert first[5] == third[5] > last[5]
+
+
+def test_short_links_are_few_words_mostly_in_links():
+    document = justext_document(NEWS_PAGE)
+    short = {
+        b.text for b, is_short in zip(document.blocks, short_links(document.blocks)) if is_short
+    }
+    assert short == {"Home", "News", "Sport"}  # a related link's five words are too many

@@ -1,0 +1,58 @@
+"""The options: validated when made, each default written once."""
+
+import pytest
+
+from scrapy_declutter import DeclutterError, InvalidOptionError, Options
+from scrapy_declutter.core.presets import build_pipeline
+from scrapy_declutter.stages.content_region import KeepContentRegion
+from scrapy_declutter.stages.justext import (
+    ClassifyContextFree,
+    ClassifyContextSensitive,
+    PostprocessHeadings,
+    PreprocessHeadings,
+)
+from scrapy_declutter.stages.tree_filter import TreeFilter
+
+
+@pytest.mark.parametrize(
+    "options, name",
+    [
+        (dict(length_low=-1), "length_low"),
+        (dict(length_low="70"), "length_low"),
+        (dict(length_low=300), "length_low"),
+        (dict(stopwords_high=1.5), "stopwords_high"),
+        (dict(stopwords_low=0.5), "stopwords_low"),
+        (dict(max_link_density=True), "max_link_density"),
+        (dict(no_headings="no"), "no_headings"),
+        (dict(pipeline="nope"), "pipeline"),
+        (dict(lenght_low=10), "lenght_low"),
+    ],
+)
+def test_bad_options_name_themselves(options, name):
+    with pytest.raises(InvalidOptionError) as info:
+        Options.from_kwargs(**options)
+    assert info.value.option == name
+    assert name in str(info.value)
+    assert isinstance(info.value, ValueError) and isinstance(info.value, DeclutterError)
+
+
+def test_defaults_are_the_papers():
+    options = Options()
+    assert (options.length_low, options.length_high) == (70, 200)
+    assert (options.stopwords_low, options.stopwords_high) == (0.30, 0.32)
+    assert options.max_link_density == 0.2
+    assert (options.max_heading_distance, options.no_headings) == (200, False)
+    assert (options.tree_depth, options.content_threshold) == (2, 0.43)
+
+
+def test_stages_default_to_the_options_defaults():
+    # a stage made without arguments is the one the default options build
+    justext = (
+        ClassifyContextFree(),
+        PreprocessHeadings(),
+        ClassifyContextSensitive(),
+        PostprocessHeadings(),
+    )
+    assert build_pipeline(Options(pipeline="justext")).stages == justext
+    assert build_pipeline(Options(pipeline="justext+tree")).stages == (*justext, TreeFilter())
+    assert build_pipeline(Options()).stages[-1] == KeepContentRegion()
