@@ -200,7 +200,13 @@ def kept_text(p: dict, scores: list[float], first: list[float], threshold: float
     """What ``KeepContentRegion`` keeps, over the prepared page."""
     keep = KeepContentRegion(threshold).keep
     kept = keep(
-        scores, first, p["tree"], p["lengths"], p["short_links"], p["fallback"], p["ruled_out"]
+        scores,
+        first,
+        p["tree"],
+        p["lengths"],
+        p["short_links"],
+        lambda: p["fallback"],
+        p["ruled_out"],
     )
     return "\n\n".join(text for text, keep in zip(p["texts"], kept) if keep)
 

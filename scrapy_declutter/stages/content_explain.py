@@ -94,7 +94,7 @@ def explain(
     context = context_features(first, tree, lengths, links)
     final = model.context_scores(context)
     reasons = KeepContentRegion(opts.content_threshold).decide(
-        final, first, tree, lengths, links, fallback(blocks, tree), ruled_out(blocks, tree)
+        final, first, tree, lengths, links, lambda: fallback(blocks, tree), ruled_out(blocks, tree)
     )
     weights = model.block_weights
     explained = []

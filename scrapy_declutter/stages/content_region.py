@@ -89,7 +89,7 @@ class KeepContentRegion:
             tree,
             [len(b.text) for b in blocks],
             short_links(blocks),
-            fallback(blocks, tree),
+            lambda: fallback(blocks, tree),
             ruled_out(blocks, tree),
         )
         for block, reason in zip(blocks, reasons):
@@ -102,12 +102,13 @@ class KeepContentRegion:
         tree: BlockTree,
         lengths: Sequence[int],
         short_links: Sequence[bool],
-        fallback: Sequence[bool],
+        fallback: Callable[[], Sequence[bool]],
         ruled_out: Sequence[str | None],
     ) -> list[str]:
         """Why each block is kept or not (one of the reasons above), from the
         final and first-stage scores (``None``: not known), lengths,
-        short-link flags, what the fallback would keep (see ``fallback``) and
+        short-link flags, what the fallback would keep (a function, called only
+        when the model keeps nothing; see ``fallback``) and
         the hard rules' verdicts."""
         region = content_region(
             scores, tree, lengths, self.threshold - REGION_MARGIN, REGION_TIGHTNESS
@@ -134,7 +135,7 @@ class KeepContentRegion:
             return reasons
         return [
             KEPT_BY_FALLBACK if keep and rule is None else reason
-            for keep, rule, reason in zip(fallback, ruled_out, reasons)
+            for keep, rule, reason in zip(fallback(), ruled_out, reasons)
         ]
 
     def keep(self, *args, **kwargs) -> list[bool]:
