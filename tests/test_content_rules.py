@@ -39,6 +39,7 @@ HIDDEN_TEXTS = (
     "paragraph of the article.",
 )
 HIDDEN_PAGE = f"""<html lang="en"><body><article><h1>Bridge opens</h1><p>{PROSE}</p>
+<p>{PROSE.replace("first", "second")}</p><p>{PROSE.replace("first", "third")}</p>
 <div class="newsletter" style="margin: 0; DISPLAY : none"><p>{HIDDEN_TEXTS[0]}</p></div>
 <p hidden>{HIDDEN_TEXTS[1]}</p>
 <div aria-hidden="true"><p>{HIDDEN_TEXTS[2]}</p></div>
@@ -92,7 +93,7 @@ def test_explain_names_the_rule_and_the_features_that_decided():
     assert len(explained[1].features) == 3 and len(explained[1].context) == 3
     sizes = [abs(weight) for _, weight in explained[1].features]
     assert sizes == sorted(sizes, reverse=True)
-    assert explain(HIDDEN_PAGE)[2].reason == HIDDEN
+    assert explain(HIDDEN_PAGE)[4].reason == HIDDEN
 
 
 def test_explain_reports_the_fallback():
@@ -101,3 +102,11 @@ def test_explain_reports_the_fallback():
     )
     (only,) = explain(f"<html><body><p>{swahili * 3}</p></body></html>")
     assert only.kept and only.reason in (KEPT, KEPT_BY_FALLBACK)
+
+
+def test_a_page_hidden_until_its_scripts_run_keeps_its_text():
+    # a wrapper hidden against flicker, shown once the page's scripts have run
+    page = f"""<html lang="en"><body><div id="app" style="visibility: hidden">
+<article><h1>Bridge opens</h1><p>{PROSE}</p><p>{PROSE.replace("first", "last")}</p></article>
+</div></body></html>"""
+    assert PROSE.strip() in extract(page).text
