@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from itertools import repeat
 from typing import Any
 
+from lxml import etree
+
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import BlockTree, Document
 from scrapy_declutter.core.labels import BAD, GOOD
@@ -138,7 +140,7 @@ class KeepContentRegion:
             for keep, rule, reason in zip(fallback(), ruled_out, reasons)
         ]
 
-    def keep(self, *args, **kwargs) -> list[bool]:
+    def keep(self, *args: Any, **kwargs: Any) -> list[bool]:
         """Which blocks to keep (``decide``'s arguments)."""
         return [reason in KEEPING for reason in self.decide(*args, **kwargs)]
 
@@ -179,7 +181,7 @@ def ruled_out(blocks: Sequence[Block], tree: BlockTree) -> list[str | None]:
     A page that hides more than ``MOST_HIDDEN`` of its text is shown by its
     scripts once loaded (a wrapper hidden until then, against flicker): its
     hiding says nothing of what a reader sees, and only the © rule holds."""
-    marked = marked_nodes(tree, _is_hidden)
+    marked = hidden_nodes(tree)
     hidden = [marked[node] for node in tree.block_nodes]
     if any(hidden):
         hidden_chars = sum(len(b.text) for b, h in zip(blocks, hidden) if h)
@@ -205,7 +207,7 @@ def fallback(blocks: Sequence[Block], tree: BlockTree) -> list[bool]:
     return [b.is_good and not furniture[node] for b, node in zip(blocks, tree.block_nodes)]
 
 
-def marked_nodes(tree: BlockTree, mark: Callable[[Any], bool]) -> list[bool]:
+def marked_nodes(tree: BlockTree, mark: Callable[[etree._Element], bool]) -> list[bool]:
     """For every node of ``tree``: whether ``mark`` holds for its element or
     an ancestor's. One look at each node."""
     marked: list[bool] = []
@@ -217,22 +219,35 @@ def marked_nodes(tree: BlockTree, mark: Callable[[Any], bool]) -> list[bool]:
 _HIDING_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 
 
-def _is_hidden(element) -> bool:
-    """Hidden from a reader by the ``hidden`` attribute, ``aria-hidden="true"``
+def hidden_nodes(tree: BlockTree) -> list[bool]:
+    """For every node of ``tree``: whether its element or an ancestor is
+    hidden from a reader by the ``hidden`` attribute, ``aria-hidden="true"``
     or an inline ``display: none`` or ``visibility: hidden`` style
-    (``<template>`` is never a block: see ``core.blocks.SKIPPED_TAGS``)."""
-    get = element.get
-    style = get("style")
-    return (
-        get("hidden") is not None
-        or get("aria-hidden") == "true"
-        or (style is not None and _HIDING_STYLE.search(style) is not None)
-    )
+    (``<template>`` is never a block: see ``core.blocks.SKIPPED_TAGS``).
+    ``marked_nodes`` inlined: it runs on every page, and most elements have
+    no attribute or only a class."""
+    hidden: list[bool] = []
+    append = hidden.append
+    search = _HIDING_STYLE.search
+    for element, parent in zip(tree.elements, tree.parents):
+        if parent >= 0 and hidden[parent]:
+            append(True)
+            continue
+        names = element.keys()
+        append(
+            bool(names)
+            and (
+                "hidden" in names
+                or ("aria-hidden" in names and element.get("aria-hidden") == "true")
+                or ("style" in names and search(element.get("style")) is not None)
+            )
+        )
+    return hidden
 
 
 FURNITURE_TAGS = frozenset(("footer", "nav", "aside", "header"))
 FURNITURE_ROLES = frozenset(("contentinfo", "navigation", "complementary", "banner"))
 
 
-def _is_furniture(element) -> bool:
+def _is_furniture(element: etree._Element) -> bool:
     return element.tag in FURNITURE_TAGS or element.get("role") in FURNITURE_ROLES
