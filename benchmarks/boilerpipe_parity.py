@@ -23,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.corpus import Page, default_corpus_path, load_pages, word_prf
+from benchmarks.saved_output import SAVE_HELP, save_output
 from scrapy_declutter import extract
 
 
@@ -67,7 +68,9 @@ def main() -> None:
         "--sample", type=int, help="N corpus pages at random (seed 0), then their articles"
     )
     parser.add_argument("--worst", type=int, default=10, help="list the K pages that agree least")
+    parser.add_argument("--save", type=Path, help=SAVE_HELP)
     args = parser.parse_args()
+    save_output(args.save)
     pages = article_pages(load_pages(Path(args.corpus), sample=args.sample))
     if args.limit:
         pages = (page for _, page in zip(range(args.limit), pages))

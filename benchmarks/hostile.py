@@ -1,15 +1,36 @@
-"""Time and peak memory of ``extract`` on the big hostile pages.
+"""Hostile pages: big ones, families that must scale linearly, memory, stalls.
 
 Usage::
 
-    python benchmarks/hostile.py [--case NAME ...] [--pipeline NAME]
+    python benchmarks/hostile.py big [--case NAME ...] [--pipeline NAME] [--save FILE]
+    python benchmarks/hostile.py scaling [--size N] [--repeat R] [--family NAME ...] [--save FILE]
+    python benchmarks/hostile.py memory [--pages N] [--save FILE]
+    python benchmarks/hostile.py stall [--size N] [--save FILE]
 
-Each case runs twice, each time in a fresh process (so one case's peak does
-not hide the next's): once for the seconds, the blocks and the process's peak
-resident memory (``ru_maxrss``, which includes lxml's tree in C) above its
-resident memory before the call, with the page already in memory; once under
-``tracemalloc`` (which slows Python down several times) for the peak of
-Python's own allocations during ``extract``.
+``big``: each big page runs twice, each time in a fresh process (so one case's
+peak does not hide the next's): once for the seconds, the blocks and the
+process's peak resident memory (``ru_maxrss``, which includes lxml's tree in C)
+above its resident memory before the call, with the page already in memory;
+once under ``tracemalloc`` (which slows Python down several times) for the
+peak of Python's own allocations during ``extract``.
+
+``scaling``: for every family of ``tests/hostile.py`` ``FAMILIES``, the time
+of ``extract(...).to_dict()`` at n characters and at 4n, summed over every
+pipeline (the fastest of R runs each), their ratio (linear is 4; pages this
+small have fixed costs, so less), the pipeline with the highest ratio, and
+the longest time a ticker thread waited for the GIL during the 4N runs (how
+long one call held it: the reactor's stall in thread mode). A page refused
+before parsing shows its ``PageLimitError`` reason.
+
+``memory``: extracts N distinct pages (unique texts, classes and ids) with
+the default pipeline and prints the resident memory every tenth, and the
+content model's key caches: flat once the caches are full.
+
+``stall``: a real crawl (Scrapy, the add-on in thread mode) of every family
+at 4N, served by a ``twisted.web`` server on the same reactor, with a 10 ms
+``LoopingCall`` ticker; prints the longest and the 99th-percentile gap
+between ticks, and how the add-on counted the pages; then the same crawl
+without the add-on (each in a fresh process), the baseline.
 """
 
 import argparse
@@ -17,12 +38,16 @@ import json
 import resource
 import subprocess
 import sys
+import threading
 import time
 import tracemalloc
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+from benchmarks.saved_output import SAVE_HELP, save_output  # noqa: E402
+from scrapy_declutter import PageLimitError, extract, pipeline_names  # noqa: E402
+from tests import hostile  # noqa: E402
 
 CASES = {
     "50 MB article": lambda h: h.big_page(50),
@@ -42,19 +67,19 @@ def rss_mb() -> float:
     return 0.0
 
 
-def measure(case: str, pipeline: str, traced: bool) -> dict:
-    from scrapy_declutter import extract
-    from tests import hostile
+# -- big ------------------------------------------------------------------------
 
+
+def measure_big(case: str, pipeline: str, traced: bool) -> dict:
     html = CASES[case](hostile)
     extract("<p>warm up: imports and stoplists</p>", pipeline=pipeline)
     if traced:
         tracemalloc.start()
-        extract(html, pipeline=pipeline)
+        extract(html, pipeline=pipeline, page_memory_limit_mb=0)
         return {"traced_mb": tracemalloc.get_traced_memory()[1] / 2**20}
     before = rss_mb()
     start = time.perf_counter()
-    result = extract(html, pipeline=pipeline)
+    result = extract(html, pipeline=pipeline, page_memory_limit_mb=0)
     seconds = time.perf_counter() - start
     peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return {
@@ -67,22 +92,16 @@ def measure(case: str, pipeline: str, traced: bool) -> dict:
 
 
 def child(case: str, pipeline: str, traced: bool) -> dict:
-    command = [sys.executable, __file__, "--child", case, "--pipeline", pipeline]
+    command = [sys.executable, __file__, "big", "--child", case, "--pipeline", pipeline]
     out = subprocess.run(
         command + ["--traced"] * traced, check=True, capture_output=True, text=True
     ).stdout
     return json.loads(out)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--case", action="append", choices=list(CASES))
-    parser.add_argument("--pipeline", default="justext+tree")
-    parser.add_argument("--child", help=argparse.SUPPRESS)
-    parser.add_argument("--traced", action="store_true", help=argparse.SUPPRESS)
-    args = parser.parse_args()
+def big(args: argparse.Namespace) -> None:
     if args.child:
-        print(json.dumps(measure(args.child, args.pipeline, args.traced)))
+        print(json.dumps(measure_big(args.child, args.pipeline, args.traced)))
         return
     print(f"pipeline {args.pipeline}")
     columns = ("input MB", 9), ("seconds", 8), ("blocks", 9), ("py peak MB", 11), ("RSS +MB", 8)
@@ -94,6 +113,216 @@ def main() -> None:
             f"{r['traced_mb']:11.0f} {r['rss_mb']:8.0f}",
             flush=True,
         )
+
+
+# -- scaling --------------------------------------------------------------------
+
+
+def fastest(html: str, pipeline: str, repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        extract(html, pipeline=pipeline).to_dict()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def longest_gil_wait(function) -> float:
+    """Run ``function`` in a thread; the longest a 1 ms ticker here waited."""
+    worker = threading.Thread(target=function)
+    longest = 0.0
+    last = time.perf_counter()
+    worker.start()
+    while worker.is_alive():
+        time.sleep(0.001)
+        now = time.perf_counter()
+        longest = max(longest, now - last - 0.001)
+        last = now
+    worker.join()
+    return longest
+
+
+def busy_python(seconds: float = 1.0) -> None:
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        pass
+
+
+def scaling(args: argparse.Namespace) -> None:
+    pipelines = sorted(pipeline_names())
+    extract("<p>warm up: imports and stoplists</p>")
+    print(
+        f"{len(pipelines)} pipelines, extract + to_dict, fastest of {args.repeat}; n from "
+        f"{args.size:,}, times 4 while the justext pipeline takes under 10 ms"
+    )
+    alone = longest_gil_wait(busy_python) * 1000
+    print(
+        "GIL ms: the longest wait of a 1 ms ticker thread; on a pure-Python loop "
+        f"(the switch interval and the machine's load alone): {alone:.0f} ms"
+    )
+    print(
+        f"{'family':32} {'n':>9} {'n s':>7} {'4n s':>7} {'ratio':>6}  "
+        f"{'worst pipeline':28} {'GIL ms':>7}"
+    )
+    for family in args.family or hostile.FAMILIES:
+        make = hostile.FAMILIES[family]
+        n = args.size
+        try:
+            # below some 10 ms a page, caches and the allocator, not the page, set the time
+            while n < 64 * args.size and fastest(make(n), "justext", 1) < 0.01:
+                n *= 4
+        except PageLimitError as error:
+            print(f"{family:32} refused before parsing: {error.reason}", flush=True)
+            continue
+        small, large = make(n), make(4 * n)
+        times = {
+            p: (fastest(small, p, args.repeat), fastest(large, p, args.repeat)) for p in pipelines
+        }
+        worst = max(pipelines, key=lambda p: times[p][1] / times[p][0])
+        total_n, total_4n = (sum(t[i] for t in times.values()) for i in (0, 1))
+        held = max(
+            longest_gil_wait(lambda p=p, html=large: extract(html, pipeline=p).to_dict())
+            for p in pipelines
+        )
+        print(
+            f"{family:32} {n:9,} {total_n:7.3f} {total_4n:7.3f} {total_4n / total_n:6.1f}  "
+            f"{worst:20} x{times[worst][1] / times[worst][0]:<6.1f} {held * 1000:7.0f}",
+            flush=True,
+        )
+
+
+# -- memory ---------------------------------------------------------------------
+
+
+def distinct_page(i: int) -> str:
+    words = " ".join(f"w{i}x{k}" for k in range(40))
+    return (
+        f'<html><head><title>Page {i}</title></head><body><div class="nav n{i}" id="m{i}">'
+        f"<a href=/>Home {i}</a> <a href=/a>About u{i}</a></div>"
+        f'<article class="story s{i} {"k" * (i % 300)}"><h1>Title t{i}</h1>'
+        f"<p>The people of place p{i} said that {words}, and that it was so.</p>"
+        f"<p>{'z' * (i % 5000)}{i}</p><p>short q{i}</p></article></body></html>"
+    )
+
+
+def memory(args: argparse.Namespace) -> None:
+    from scrapy_declutter.stages.content_model import ScoreContent, load_model
+
+    extract(distinct_page(0))
+    every = max(args.pages // 10, 1)
+    print(
+        f"{args.pages:,} distinct pages, default pipeline; RSS MB, cached keys (kind: keys/chars)"
+    )
+    before = rss_mb()
+    print(f"{0:>9,} {before:8.1f}")
+    for i in range(1, args.pages + 1):
+        extract(distinct_page(i))
+        if i % every == 0:
+            caches = load_model(ScoreContent().model).cached_keys()
+            keys = ", ".join(f"{k or 'kinds'}: {n:,}/{c:,}" for k, (n, c) in caches.items())
+            print(f"{i:>9,} {rss_mb():8.1f}  {keys}", flush=True)
+    print(f"RSS +{rss_mb() - before:.1f} MB over {args.pages:,} pages")
+
+
+# -- stall ----------------------------------------------------------------------
+
+
+def stall(args: argparse.Namespace) -> None:
+    if args.child is None:
+        for mode in ("on", "off"):
+            command = [sys.executable, __file__, "stall", "--size", str(args.size)]
+            subprocess.run([*command, "--child", mode], check=True)
+        return
+    import scrapy
+    from scrapy.crawler import CrawlerRunner
+    from scrapy.utils.reactor import install_reactor
+
+    install_reactor("twisted.internet.asyncioreactor.AsyncioSelectorReactor")
+    from twisted.internet import reactor, task
+    from twisted.web.resource import Resource
+    from twisted.web.server import Site
+
+    pages = {
+        str(i): make(4 * args.size).encode() for i, make in enumerate(hostile.FAMILIES.values())
+    }
+
+    class Pages(Resource):
+        isLeaf = True
+
+        def render_GET(self, request):
+            request.setHeader("Content-Type", "text/html; charset=utf-8")
+            return pages[request.postpath[-1].decode()]
+
+    port = reactor.listenTCP(0, Site(Pages()), interface="127.0.0.1")
+    base = f"http://127.0.0.1:{port.getHost().port}/page/"
+
+    class Hostile(scrapy.Spider):
+        name = "hostile"
+
+        async def start(self):
+            for key in pages:
+                yield scrapy.Request(base + key)
+
+        def parse(self, response):
+            yield {"url": response.url}
+
+    gaps: list[float] = []
+    last = [time.perf_counter()]
+
+    def tick() -> None:
+        now = time.perf_counter()
+        gaps.append(now - last[0])
+        last[0] = now
+
+    ticker = task.LoopingCall(tick)
+    ticker.start(0.01)
+    settings = {"LOG_LEVEL": "ERROR", "TELNETCONSOLE_ENABLED": False, "ROBOTSTXT_OBEY": False}
+    if args.child == "on":
+        settings.update({"ADDONS": {"scrapy_declutter.Addon": 100}, "DECLUTTER_WORKERS": 0})
+    runner = CrawlerRunner(settings)
+    crawler = runner.create_crawler(Hostile)
+    started = time.perf_counter()
+    deferred = runner.crawl(crawler)
+    deferred.addErrback(lambda failure: print(failure.getTraceback()))
+    deferred.addBoth(lambda _: reactor.stop())
+    reactor.run()
+    gaps.sort()
+    stats = crawler.stats.get_stats()
+    declutter = {k: v for k, v in stats.items() if k.startswith("declutter/")}
+    print(
+        f"declutter {args.child}: {len(pages)} hostile pages of ~{4 * args.size:,} characters, "
+        f"crawled in {time.perf_counter() - started:.1f} s; "
+        f"items {stats.get('item_scraped_count', 0)}"
+    )
+    print(
+        f"reactor ticker (10 ms): longest gap {gaps[-1] * 1000:.0f} ms, "
+        f"99th percentile {gaps[int(0.99 * (len(gaps) - 1))] * 1000:.0f} ms"
+    )
+    print("stats:", json.dumps(declutter, default=str))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    modes = parser.add_subparsers(dest="mode", required=True)
+    big_parser = modes.add_parser("big")
+    big_parser.add_argument("--case", action="append", choices=list(CASES))
+    big_parser.add_argument("--pipeline", default="justext+tree")
+    big_parser.add_argument("--child", help=argparse.SUPPRESS)
+    big_parser.add_argument("--traced", action="store_true", help=argparse.SUPPRESS)
+    scaling_parser = modes.add_parser("scaling")
+    scaling_parser.add_argument("--size", type=int, default=100_000)
+    scaling_parser.add_argument("--repeat", type=int, default=3)
+    scaling_parser.add_argument("--family", action="append", choices=list(hostile.FAMILIES))
+    memory_parser = modes.add_parser("memory")
+    memory_parser.add_argument("--pages", type=int, default=100_000)
+    stall_parser = modes.add_parser("stall")
+    stall_parser.add_argument("--size", type=int, default=250_000)
+    stall_parser.add_argument("--child", choices=("on", "off"), help=argparse.SUPPRESS)
+    for mode in (big_parser, scaling_parser, memory_parser, stall_parser):
+        mode.add_argument("--save", type=Path, help=SAVE_HELP)
+    args = parser.parse_args()
+    save_output(args.save)
+    {"big": big, "scaling": scaling, "memory": memory, "stall": stall}[args.mode](args)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ import justext
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.corpus import default_corpus_path, load_pages
+from benchmarks.saved_output import SAVE_HELP, save_output
 from scrapy_declutter import extract
 
 
@@ -83,7 +84,9 @@ def main() -> None:
     parser.add_argument(
         "--as-is", action="store_true", help="compare with jusText's heading stage unfixed"
     )
+    parser.add_argument("--save", type=Path, help=SAVE_HELP)
     args = parser.parse_args()
+    save_output(args.save)
     agreeing = compared = same = pages = failed = 0
     worst = []
     for page in load_pages(Path(args.corpus), limit=args.limit):

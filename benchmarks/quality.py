@@ -66,6 +66,7 @@ from benchmarks.corpus import (
     load_pages,
     score,
 )
+from benchmarks.saved_output import SAVE_HELP, save_output
 
 Extractor = Callable[[bytes, str | None], str]
 CORPORA = ("wcxb-dev", "dragnet", "l3s-gn1")
@@ -415,6 +416,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         const="markdown",
         help="print the tables as Markdown",
     )
+    p.add_argument("--save", type=Path, help=SAVE_HELP)
     p.add_argument("--list", action="store_true", help="list extractor names and exit")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     return p.parse_args(argv)
@@ -422,6 +424,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    save_output(args.save)
     if args.list:
         print("\n".join(["declutter", *declutter_names(), *ANCHORS]))
         return 0

@@ -24,6 +24,7 @@ import lxml.html
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.corpus import default_corpus_path, load_pages
+from benchmarks.saved_output import SAVE_HELP, save_output
 from scrapy_declutter import extract
 
 
@@ -68,7 +69,9 @@ def main() -> None:
     parser.add_argument("--pipelines", default="justext")
     parser.add_argument("--limit", type=int)
     parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--save", type=Path, help=SAVE_HELP)
     args = parser.parse_args()
+    save_output(args.save)
     pages = [page.html for page in load_pages(Path(args.corpus), limit=args.limit)]
     runs = contenders(args.pipelines.split(","))
     times: dict[str, list[float]] = {name: [] for name in runs}

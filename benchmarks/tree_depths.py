@@ -19,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.corpus import Score, aggregate, default_corpus_path, load_pages, score
+from benchmarks.saved_output import SAVE_HELP, save_output
 from scrapy_declutter import extract
 
 TREE_DEPTHS = range(1, 6)
@@ -52,7 +53,9 @@ def main() -> None:
     parser.add_argument("corpus", nargs="?", default=str(default_corpus_path()))
     parser.add_argument("--limit", type=int)
     parser.add_argument("--sample", type=int)
+    parser.add_argument("--save", type=Path, help=SAVE_HELP)
     args = parser.parse_args()
+    save_output(args.save)
     rows = configurations()
     scores: dict[str, list[Score]] = {name: [] for name, _ in rows}
     pages = 0

@@ -8,6 +8,7 @@ from scrapy_declutter.core.errors import (
     DeclutterError,
     InvalidInputError,
     InvalidOptionError,
+    PageLimitError,
     ParseError,
 )
 from scrapy_declutter.core.extraction import ExtractionResult, extract
@@ -56,6 +57,7 @@ __all__ = [
     "InvalidSettingError",
     "Label",
     "Options",
+    "PageLimitError",
     "ParseError",
     "extract",
     "pipeline_names",

@@ -27,8 +27,8 @@ def block(
     """A block with the given features; ``label`` sets cf_label and label."""
     text = text if text is not None else ("x" * length)
     return Block(
-        text,
-        _ELEMENT,
+        text=text,
+        element=_ELEMENT,
         link_chars=link_chars,
         heading=heading,
         words=words,
@@ -50,8 +50,8 @@ def bp_block(
     """A block with Boilerpipe's features: ``words`` words, ``link_words`` of
     them in links, text density ``density`` (default: all words on one line)."""
     return Block(
-        text if text is not None else f"w{words}",
-        _ELEMENT,
+        text=text if text is not None else f"w{words}",
+        element=_ELEMENT,
         link_words=link_words,
         label=label,
         boilerpipe_labels=labels,
@@ -63,7 +63,7 @@ def document(*blocks: Block, title: str | None = None) -> Document:
     """The blocks in a document, with their offsets set to their positions."""
     for offset, b in enumerate(blocks):
         b.offset = offset
-    return Document(list(blocks), title=title, language="English")
+    return Document(blocks=list(blocks), title=title, language="English")
 
 
 def labels(doc: Document) -> list[str]:

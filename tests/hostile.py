@@ -56,6 +56,45 @@ def huge_text(megabytes: int = 20) -> str:
     return f"<html><body><p>{words}</p><p>{END}</p></body></html>"
 
 
+def _repeat(unit: str, size: int, head: str = "", tail: str = "") -> str:
+    return head + unit * max(size // len(unit), 1) + tail
+
+
+# Families of hostile pages: each makes a page of about ``size`` characters
+# whose cost must grow linearly with ``size`` (``benchmarks/hostile.py
+# scaling``). Where a page must still give a block, ``END`` is in it.
+FAMILIES = {
+    "long link word": lambda n: f"<p><a href='/x'>{'_' * n}</a></p><p>{END}</p>",
+    "run of dots": lambda n: f"<p>{'.' * n}</p><p>{END}</p>",
+    "run of white space": lambda n: _repeat(" \n\t", n, "<p>a", f"b</p><p>{END}</p>"),
+    "run of no-break spaces": lambda n: _repeat("\u00a0 ", n, "<p>a", f"b</p><p>{END}</p>"),
+    "long word": lambda n: f"<p>{'w' * n}</p><p>{END}</p>",
+    "long word, punctuated": lambda n: _repeat("w.-", n, "<p>", f"</p><p>{END}</p>"),
+    "table rows": lambda n: _repeat("<tr><td>a</td><td>b</td></tr>", n, "<table>", "</table>"),
+    "table cells in one row": lambda n: _repeat("<td>a b</td>", n, "<table><tr>", "</table>"),
+    "sibling blocks": lambda n: _repeat("<p>x</p>", n),
+    "deep nesting": lambda n: _repeat("<div>x", n, tail=f"<p>{END}</p>"),
+    "unclosed inline tags": lambda n: _repeat("<b>x", n, tail=f"<p>{END}</p>"),
+    "nested buttons": lambda n: _repeat("<button><div>", n, tail=f"<p>{END}</p>"),
+    "stray end tags": lambda n: _repeat("</div>", n, "<span>" * 3000, f"<p>{END}</p>"),
+    "many <br>": lambda n: _repeat("<br>", n, "<p>a", f"b</p><p>{END}</p>"),
+    "many links": lambda n: _repeat("<a href=/>x</a> ", n, "<p>", f"</p><p>{END}</p>"),
+    "many headings": lambda n: _repeat("<h2>title</h2><p>text</p>", n),
+    "list items": lambda n: _repeat("<li>a b c", n, "<ul>", "</ul>"),
+    "huge class string": lambda n: _repeat("ab ", n, "<div class='", f"'><p>{END}</p></div>"),
+    "unique classes": lambda n: "".join(
+        f"<p class=c{i} id=i{i}>x</p>" for i in range(max(n // 26, 1))
+    ),
+    "unique tag names": lambda n: "".join(f"<t{i}>x</t{i}>" for i in range(max(n // 14, 1))),
+    "400 attributes an element": lambda n: _repeat(
+        "<p " + " ".join(f"a{i}=1" for i in range(400)) + ">x</p>", n
+    ),
+    "many attributes on one element": lambda n: (
+        "<p " + " ".join(f"a{i}=1" for i in range(max(n // 8, 1))) + f">{END}</p>"
+    ),
+}
+
+
 def gzip_stream() -> bytes:
     return gzip.compress(article(20).encode())
 

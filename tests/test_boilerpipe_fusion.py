@@ -1,5 +1,6 @@
 """BlockProximityFusion, SimpleBlockFusionProcessor and the fusion-group view."""
 
+from scrapy_declutter.core.reasons import BOILERPIPE_CLASSIFIER, BOILERPIPE_FUSED
 from scrapy_declutter.stages.boilerpipe import (
     BlockProximityFusion,
     BoilerplateBlockFilter,
@@ -77,3 +78,19 @@ def test_removed_blocks_are_out_of_the_view():
     BoilerplateBlockFilter()(doc)
     assert [g.first_offset for g in text_blocks(doc)] == [0, 2]
     assert doc.blocks[1].boilerpipe_labels == BL.REMOVED
+
+
+def test_a_block_the_fusion_turns_into_content_says_so_and_the_others_keep_their_rule():
+    doc = document(*(bp_block(label=label) for label in (B, G, G, B, B, G)))
+    for block in doc.blocks:
+        block.reason = BOILERPIPE_CLASSIFIER
+    BlockProximityFusion(max_distance=1)(doc)
+    # blocks 0 and 4 are made content by the content block fused into each
+    assert [b.reason == BOILERPIPE_FUSED for b in doc.blocks] == [
+        True,
+        False,
+        False,
+        False,
+        True,
+        False,
+    ]

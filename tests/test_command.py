@@ -9,6 +9,7 @@ import sys
 import threading
 from pathlib import Path
 
+import lxml.html
 import pytest
 from scrapy.commands import ScrapyCommand
 from scrapy.utils.misc import load_object
@@ -85,15 +86,24 @@ def test_blocks_lists_every_block_with_its_label(run, page):
     assert heading.split()[2] == "h"
 
 
-def test_html_report_marks_kept_and_removed_blocks(run, page, tmp_path):
+def test_html_report_is_written_and_only_its_place_printed(run, page, tmp_path):
     report = tmp_path / "report.html"
     result = run("--html", str(report), str(page))
     assert result.returncode == 0, result.stderr
-    html = report.read_text()
-    kept = html.split('<div class="block good')
-    removed = html.split('<div class="block bad')
-    assert any(ARTICLE_EN_SENTENCE in part.split("</div></div>")[0] for part in kept[1:])
-    assert any(BOILERPLATE[0] in part.split("</div></div>")[0] for part in removed[1:])
+    assert result.stdout == f"report written to {report}\n"
+    html = lxml.html.fromstring(report.read_text())
+    kept = html.xpath("//div[contains(@class, 'block kept')]")
+    removed = html.xpath("//div[contains(@class, 'block removed')]")
+    assert any(ARTICLE_EN_SENTENCE in block.text_content() for block in kept)
+    assert any(BOILERPLATE[0] in block.text_content() for block in removed)
+
+
+def test_html_report_shows_the_threshold_from_the_settings(run, page, tmp_path):
+    report = tmp_path / "report.html"
+    result = run("--html", str(report), "-s", "DECLUTTER_CONTENT_THRESHOLD=0.37", str(page))
+    assert result.returncode == 0, result.stderr
+    threshold = lxml.html.fromstring(report.read_text()).find_class("threshold")[0]
+    assert "0.37" in threshold.text_content()
 
 
 def test_fetches_a_url_with_scrapy(run, http_server):

@@ -2,8 +2,8 @@
 the model's scores, and a page with content is never handed back empty."""
 
 from scrapy_declutter import extract
+from scrapy_declutter.core.reasons import CONTENT_REGION, COPYRIGHT, FALLBACK, HIDDEN
 from scrapy_declutter.stages.content_explain import explain
-from scrapy_declutter.stages.content_region import COPYRIGHT, HIDDEN, KEPT, KEPT_BY_FALLBACK
 
 PROSE = (
     "This is the first paragraph of a long article, and it is written in English with the "
@@ -101,7 +101,7 @@ def test_explain_reports_the_fallback():
         "Serikali imetangaza kwamba daraja jipya litafunguliwa mwezi ujao baada ya miaka miwili."
     )
     (only,) = explain(f"<html><body><p>{swahili * 3}</p></body></html>")
-    assert only.kept and only.reason in (KEPT, KEPT_BY_FALLBACK)
+    assert only.kept and only.reason in (CONTENT_REGION, FALLBACK)
 
 
 def test_a_page_hidden_until_its_scripts_run_keeps_its_text():

@@ -8,6 +8,7 @@ from scrapy_declutter.core.document import Document, build_document
 from scrapy_declutter.core.labels import Label
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.presets import build_pipeline, pipeline_names
+from scrapy_declutter.core.reasons import EXPLANATIONS
 
 # Fields a stage may write; everything else is the page's and stays as the walk made it.
 LABEL_FIELDS = {
@@ -15,6 +16,7 @@ LABEL_FIELDS = {
     "block_score",
     "cf_label",
     "label",
+    "reason",
     "boilerpipe_labels",
     "fused_into",
     "_word_wrap",
@@ -62,6 +64,12 @@ def test_every_block_ends_good_or_bad(pipeline):
     document = build_document(PAGE, language="English")
     pipeline(document)
     assert {b.label for b in document.blocks} <= {Label.GOOD, Label.BAD}
+
+
+def test_every_block_ends_with_the_rule_that_decided_it(pipeline):
+    document = build_document(PAGE, language="English")
+    pipeline(document)
+    assert [b.text for b in document.blocks if b.reason not in EXPLANATIONS] == []
 
 
 def test_deterministic_and_stateless(pipeline):

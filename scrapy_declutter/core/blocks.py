@@ -21,6 +21,8 @@ that hold a letter or digit: "U.S." and "e-mail" are one word, "|" none.
 """
 
 import re
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -47,7 +49,10 @@ SKIPPED_TAGS = frozenset(
 # libxml2 does not close a <button> whose content has an unclosed <div>: the
 # rest of the page nests inside it. A button holding more text than this is
 # such a page (so is one holding as many elements), and is walked as an
-# inline element instead of skipped.
+# inline element instead of skipped. A page whose text is all in buttons
+# (``"<button><div>" * 10_000 + "<p>text</p>"``: libxml2 nests what browsers
+# close, and each button holds little) is walked again with every button
+# walked (``all_buttons``), so a page a browser shows text on has blocks.
 BUTTON_MAX_TEXT = 500
 
 # What the walk does at each tag, looked up once per element. The order is
@@ -63,8 +68,11 @@ _KINDS = {
 }
 
 # One Boilerpipe word: a whole token with at least one letter or digit in it.
+# A match starts only where a token starts (the lookbehind): tried at every
+# character of a long token without a letter ("____", "....."), the pattern
+# would scan to the token's end each time, quadratic in its length.
 _TOKEN_CHAR = r"""[\w"'.,!@\-:;$?()/]"""
-_WORD = re.compile(rf"{_TOKEN_CHAR}*[^\W_]{_TOKEN_CHAR}*")
+_WORD = re.compile(rf"(?<!{_TOKEN_CHAR}){_TOKEN_CHAR}*[^\W_]{_TOKEN_CHAR}*")
 # Boilerpipe wraps text at 80 characters to measure its density.
 LINE_WIDTH = 80
 
@@ -114,7 +122,8 @@ class Block:
     The stages write ``cf_label`` and ``label`` (jusText's), ``score`` and
     ``block_score`` (the content model's probability, in context and from
     the block's own features; see ``content_model.py``), and
-    ``boilerpipe_labels`` and ``fused_into`` (see ``boilerpipe.py``).
+    ``boilerpipe_labels`` and ``fused_into`` (see ``boilerpipe.py``), and
+    ``reason``, the rule that decided the label (see ``reasons.py``).
     """
 
     text: str
@@ -131,6 +140,7 @@ class Block:
     label: Label | None = None
     score: float | None = None
     block_score: float | None = None
+    reason: str | None = None
     boilerpipe_labels: BoilerpipeLabel = BoilerpipeLabel(0)
     fused_into: "Block | None" = field(default=None, repr=False)
     _word_wrap: WordWrap | None = field(default=None, repr=False, compare=False)
@@ -165,21 +175,23 @@ class Block:
 
     @property
     def xpath(self) -> str:
-        """An XPath that locates ``element`` in the parsed page."""
-        return self.element.getroottree().getpath(self.element)
+        """An XPath that locates ``element`` in the parsed page. It counts the
+        element's siblings: for many blocks, ``element_paths`` is linear."""
+        return element_paths([self.element])[0]
 
     @property
     def is_good(self) -> bool:
         return self.label is GOOD
 
-    def to_dict(self) -> dict:
-        """The block as JSON-safe values."""
+    def to_dict(self, xpath: str | None = None) -> dict:
+        """The block as JSON-safe values; ``xpath`` is the block's ``xpath``
+        when the caller has it (from ``element_paths``)."""
         return {
             "text": self.text,
             "label": str(self.label) if self.label else None,
             "cf_label": str(self.cf_label) if self.cf_label else None,
             "heading": self.heading,
-            "xpath": self.xpath,
+            "xpath": self.xpath if xpath is None else xpath,
             "length": self.length,
             "words": self.words,
             "link_density": round(self.link_density, 4),
@@ -189,8 +201,50 @@ class Block:
         }
 
 
-def segment(root: etree._Element) -> list[Block]:
-    """Walk the tree once and return its blocks in document order."""
+def element_paths(elements: Iterable[etree._Element]) -> list[str]:
+    """An XPath for each element, as lxml's ``getpath`` writes it
+    (``/html/body/div[2]/p``), in time linear in the elements, their
+    ancestors and those ancestors' children: ``getpath`` counts an element's
+    siblings on every call, quadratic on a page of many sibling blocks."""
+    paths: dict[etree._Element, str] = {}
+    steps: dict[etree._Element, str] = {}  # "p[2]", filled a parent's children at a time
+    found = []
+    for element in elements:
+        pending = []
+        while element is not None and element not in paths:
+            pending.append(element)
+            element = element.getparent()
+        path = paths[element] if element is not None else ""
+        for element in reversed(pending):  # from the top down
+            if element not in steps:
+                parent = element.getparent()
+                steps.update(_steps(element if parent is None else parent, parent is None))
+            path = paths[element] = f"{path}/{steps[element]}"
+        found.append(path)
+    return found
+
+
+def _steps(parent: etree._Element, is_root: bool) -> dict[etree._Element, str]:
+    """The path step of each child element of ``parent`` (of the root
+    element alone when ``is_root``): its tag, numbered among same-tag
+    siblings when it has any."""
+    children = [parent] if is_root else [c for c in parent if isinstance(c.tag, str)]
+    counts = Counter(child.tag for child in children)
+    seen: Counter[str] = Counter()
+    steps = {}
+    for child in children:
+        tag = child.tag
+        if counts[tag] > 1:
+            seen[tag] += 1
+            steps[child] = f"{tag}[{seen[tag]}]"
+        else:
+            steps[child] = tag
+    return steps
+
+
+def segment(root: etree._Element, all_buttons: bool = False) -> list[Block]:
+    """Walk the tree once and return its blocks in document order;
+    ``all_buttons`` walks every ``<button>`` as an inline element."""
     blocks: list[Block] = []
     parts: list[str] = []  # the current block's text nodes, white space as found
     link_chars = link_words = 0
@@ -251,7 +305,7 @@ def segment(root: etree._Element) -> list[Block]:
             elif kind == _LINK:
                 after_br = False
                 in_link = True
-            elif el.tag != "button" or not _swallows_page(el):
+            elif el.tag != "button" or not (all_buttons or _swallows_page(el)):
                 walker.skip_subtree()  # _SKIPPED; its tail is read at its "end" event
                 continue
             tags += 1
@@ -302,13 +356,16 @@ def _swallows_page(button: etree._Element) -> bool:
     return False
 
 
-def tag_markup(root: etree._Element) -> list[int]:
-    """The characters of markup of each tag ``segment`` numbers, in its order:
-    start and end tag, with the attributes as ``name="value"``."""
+def tag_markup(root: etree._Element, all_buttons: bool = False) -> list[int]:
+    """The characters of markup of each tag ``segment`` numbers, in its order
+    (``all_buttons`` as there): start and end tag, with the attributes as
+    ``name="value"``."""
     markup = []
     walker = etree.iterwalk(root, events=("start",))
     for _, el in walker:
-        if _KINDS.get(el.tag) == _SKIPPED and (el.tag != "button" or not _swallows_page(el)):
+        if _KINDS.get(el.tag) == _SKIPPED and (
+            el.tag != "button" or not (all_buttons or _swallows_page(el))
+        ):
             walker.skip_subtree()
             continue
         chars = 2 * len(el.tag) + 5

@@ -116,13 +116,15 @@ class Document:
 
     ``root`` is the parsed tree the blocks' elements belong to (``None`` for a
     page with nothing in it); ``language`` is the stoplist used, ``None`` in
-    language-independent mode.
+    language-independent mode; ``all_buttons`` says that ``segment`` walked
+    every button (the page has no text outside them).
     """
 
     blocks: list[Block] = field(default_factory=list)
     root: etree._Element | None = None
     title: str | None = None
     language: str | None = None
+    all_buttons: bool = False
     _tree: BlockTree | None = field(default=None, repr=False)
 
     def tree(self) -> BlockTree:
@@ -139,12 +141,17 @@ def build_document(
     language: str | None,
     encoding: str | None = None,
     content_language: str | None = None,
+    memory_limit_mb: int = 0,
 ) -> Document:
-    """Parse, segment and count stopwords: everything before the first stage."""
-    root = parse(html, encoding)
+    """Parse, segment and count stopwords: everything before the first stage.
+    ``memory_limit_mb`` is the ``page_memory_limit_mb`` option (see ``parse``)."""
+    root = parse(html, encoding, memory_limit_mb)
     if root is None:
         return Document()
     blocks = segment(root)
+    all_buttons = not blocks
+    if all_buttons:
+        blocks = segment(root, all_buttons=True)
     if language == AUTO:
         language = resolve_language(
             (root.get("lang"), content_language),
@@ -157,4 +164,6 @@ def build_document(
         block.stopwords = sum(map(is_stopword, words))
     title = root.findtext("head/title")
     title = " ".join(title.split()) if title else None
-    return Document(blocks=blocks, root=root, title=title, language=language)
+    return Document(
+        blocks=blocks, root=root, title=title, language=language, all_buttons=all_buttons
+    )

@@ -24,3 +24,13 @@ class ParseError(DeclutterError):
 
 class BinaryInputError(DeclutterError, ValueError):
     """The page is binary data (an image, a compressed stream, ...), not text."""
+
+
+class PageLimitError(DeclutterError):
+    """The page would cost more than a limit allows, and is not parsed (see
+    ``scrapy_declutter.core.limits``). ``reason`` names the limit, for the
+    Scrapy layer to count: ``"attributes"`` or ``"memory"``."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason

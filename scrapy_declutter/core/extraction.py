@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from scrapy_declutter.core.blocks import Block
+from scrapy_declutter.core.blocks import Block, element_paths
 from scrapy_declutter.core.document import build_document
 from scrapy_declutter.core.errors import InvalidInputError, InvalidOptionError
 from scrapy_declutter.core.options import Options
@@ -26,13 +26,18 @@ class ExtractionResult:
         """The kept blocks' text, one block a paragraph, separated by a blank line."""
         return "\n\n".join(block.text for block in self.blocks if block.is_good)
 
+    def block_dicts(self) -> list[dict]:
+        """Every block's ``Block.to_dict``, their XPaths found in one pass."""
+        paths = element_paths(block.element for block in self.blocks)
+        return [block.to_dict(path) for block, path in zip(self.blocks, paths)]
+
     def to_dict(self, blocks: bool = True) -> dict:
         """JSON-safe (and picklable) values: text, language, pipeline, blocks."""
         return {
             "text": self.text,
             "language": self.language,
             "pipeline": self.pipeline,
-            "blocks": [block.to_dict() for block in self.blocks] if blocks else [],
+            "blocks": self.block_dicts() if blocks else [],
         }
 
 
@@ -58,7 +63,8 @@ def extract(
     declares no ``<html lang>``. Other keyword arguments are ``Options`` fields;
     an unknown one or a bad value raises ``InvalidOptionError`` (a ``ValueError``).
     A ready ``Options`` object can be passed as ``options`` instead (the Scrapy
-    layer builds one per crawl).
+    layer builds one per crawl). A page that would cost too much to extract
+    (docs/robustness.rst) raises ``PageLimitError`` before it is parsed.
     """
     if options is not None and kwargs:
         raise InvalidOptionError(next(iter(kwargs)), "give either options= or option keywords")
@@ -68,7 +74,11 @@ def extract(
     if not isinstance(html, str):
         html = bytes(html)
     document = build_document(
-        html, language=opts.language, encoding=encoding, content_language=content_language
+        html,
+        language=opts.language,
+        encoding=encoding,
+        content_language=content_language,
+        memory_limit_mb=opts.page_memory_limit_mb,
     )
     _pipeline(opts)(document)
     return ExtractionResult(document.blocks, document.language, opts.pipeline, url, document.title)

@@ -33,6 +33,9 @@ class Options:
     ``content_threshold``: the content model's score above which the default
     ``declutter`` pipeline keeps a block; lower keeps more (recall), higher
     less (precision).
+    ``page_memory_limit_mb``: a page whose extraction would take more memory
+    than this (estimated from its size and tags before parsing, see
+    docs/robustness.rst) raises ``PageLimitError``; 0 sets no limit.
     """
 
     pipeline: str = DEFAULT_PIPELINE
@@ -46,15 +49,16 @@ class Options:
     no_headings: bool = False
     tree_depth: int = 2
     content_threshold: float = 0.43
+    page_memory_limit_mb: int = 512
 
     def __post_init__(self) -> None:
         # the presets' stages read their defaults from Options
         from scrapy_declutter.core.presets import pipeline_names
 
-        if self.pipeline not in pipeline_names():
+        if not isinstance(self.pipeline, str) or self.pipeline not in pipeline_names():
             _fail("pipeline", self.pipeline, "one of " + ", ".join(sorted(pipeline_names())))
         object.__setattr__(self, "language", validate_language(self.language))
-        for name in ("length_low", "length_high", "max_heading_distance"):
+        for name in ("length_low", "length_high", "max_heading_distance", "page_memory_limit_mb"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 _fail(name, value, "a whole number >= 0")

@@ -36,6 +36,7 @@ from w3lib.encoding import (
 )
 
 from scrapy_declutter.core.errors import BinaryInputError, ParseError
+from scrapy_declutter.core.limits import check_page
 
 _PARSER_OPTIONS = dict(
     encoding="utf-8",
@@ -117,8 +118,12 @@ def is_binary(text: str) -> bool:
     return controls >= _MIN_BINARY_CONTROLS and controls > _MAX_CONTROL_SHARE * len(head)
 
 
-def parse(html: str | bytes, encoding: str | None = None) -> etree._Element | None:
-    """Parse a page into an lxml tree; ``None`` when it holds no markup or text."""
+def parse(
+    html: str | bytes, encoding: str | None = None, memory_limit_mb: int = 0
+) -> etree._Element | None:
+    """Parse a page into an lxml tree; ``None`` when it holds no markup or text.
+    A page that would cost too much (``limits.check_page``, with
+    ``memory_limit_mb``) raises ``PageLimitError`` before it is parsed."""
     if isinstance(html, str):
         text, data = html, None
     else:
@@ -135,6 +140,7 @@ def parse(html: str | bytes, encoding: str | None = None) -> etree._Element | No
         data = text.encode("utf-8", "surrogatepass")
     del text  # the page's str can be large; only the bytes are needed from here
     data = _END_HTML.sub(b"", data.translate(_VERTICAL_TAB, _CONTROLS))
+    check_page(data, memory_limit_mb)
     parser = _parser()
     try:
         root = etree.fromstring(data, parser)

@@ -1,54 +1,320 @@
-"""An HTML report of a page's blocks, for a person to see why each was kept or removed."""
+"""An HTML report of a page's blocks, for a person to see why each was kept or removed.
 
+Two views in one self-contained file, with no script and no network access:
+
+* **the page**: the page itself, its blocks outlined, kept ones green and
+  removed ones red, the rule that decided each on hover (``highlight.py``);
+* **the blocks**: every block in page order with its verdict, the rule that
+  decided it (``Block.reason``, explained in the legend), what weighed most
+  (the scores against their thresholds, jusText's class and why), and its
+  text. Runs of ``FOLD_RUN`` or more removed blocks fold away in ``<details>``.
+"""
+
+from collections import Counter
+from collections.abc import Sequence
 from html import escape
+from typing import Protocol
 
+from scrapy_declutter.core.blocks import Block, element_paths
 from scrapy_declutter.core.extraction import ExtractionResult
+from scrapy_declutter.core.highlight import CONTENT_SECURITY_POLICY, highlighted_page
+from scrapy_declutter.core.labels import BAD, GOOD, NEAR_GOOD, SHORT, Label
+from scrapy_declutter.core.options import Options
+from scrapy_declutter.core.reasons import EXPLANATIONS
+from scrapy_declutter.stages.content_features import SHORT_LINK_WORDS
+from scrapy_declutter.stages.content_region import SURE_BOILERPLATE, KeepContentRegion
+from scrapy_declutter.stages.density_filter import TextDensityFilter
+
+# A run of this many removed blocks or more is folded.
+FOLD_RUN = 3
 
 _STYLE = """
-body { font: 15px/1.45 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; color: #222; }
-.block { margin: .6rem 0; padding: .4rem .7rem; border-left: .35rem solid; }
-.good { border-color: #2a8c3c; background: #eef8f0; }
-.bad { border-color: #c0392b; background: #f6f6f6; color: #777; }
-.bad .text { text-decoration: line-through; text-decoration-color: #c0392b80; }
-.meta { font: 12px ui-monospace, monospace; color: #555; }
-.label { font-weight: bold; text-transform: uppercase; }
-.heading .text { font-weight: bold; }
+body { font: 15px/1.45 system-ui, sans-serif; max-width: 64rem; margin: 1.5rem auto;
+  padding: 0 1rem; color: #222; }
+h1 { font-size: 1.4rem; margin-bottom: .2rem; } h2 { margin-top: 2rem; }
+nav a { margin-right: 1rem; }
+.meta, .evidence, .counts { font: 12px/1.5 ui-monospace, monospace; color: #555; }
+.threshold { padding: .5rem .8rem; background: #fff8e1; border-left: .3rem solid #e0a800; }
+.swatch { display: inline-block; width: 1.6em; height: .9em; vertical-align: middle;
+  margin-right: .3em; }
+.swatch.kept { background: #eef8f0; outline: 3px solid #2a8c3c; }
+.swatch.removed { background: #fbeceb; outline: 2px dashed #c0392b; }
+dl.reasons dt { font-weight: bold; margin-top: .4rem; }
+dl.reasons dd { margin-left: 1.2rem; }
+iframe.page { width: 100%; height: 80vh; border: 1px solid #999; background: #fff; }
+.block { margin: .5rem 0; padding: .35rem .7rem; border-left: .4rem solid; }
+.block.kept { border-color: #2a8c3c; background: #eef8f0; }
+.block.removed { border-color: #c0392b; background: #f7f7f7; color: #666; }
+.block.heading .text { font-weight: bold; }
+.verdict { font-size: 13px; }
+.verdict .label { font-weight: bold; text-transform: uppercase; margin-right: .5rem; }
+.kept .label { color: #2a8c3c; } .removed .label { color: #c0392b; }
+.verdict .reason { font-weight: bold; }
+.up { color: #1e7a32; } .down { color: #b03022; }
+.verdict .index { color: #888; margin-right: .5rem; font-size: 12px; }
+.bar { position: relative; display: inline-block; width: 8rem; height: .7rem;
+  background: #ddd; vertical-align: middle; margin: 0 .3rem; }
+.bar .fill { position: absolute; left: 0; top: 0; bottom: 0; background: #6a8caf; }
+.bar .tick { position: absolute; top: -.2rem; bottom: -.2rem; width: 2px; background: #e0a800; }
+details.fold { margin: .5rem 0; border-left: .4rem solid #c0392b; background: #f7f7f7;
+  padding: .3rem .7rem; }
+details.fold summary { cursor: pointer; color: #a03020; font-size: 13px; }
 """
 
 
-def render_report(result: ExtractionResult) -> str:
-    """The page's blocks in document order: kept blocks green, removed ones struck out."""
-    blocks = [block.to_dict() for block in result.blocks]
-    kept = sum(block["label"] == "good" for block in blocks)
-    title = escape(result.title or result.url or "page")
+class Weighed(Protocol):
+    """What weighed most in a block's scores, as ``(feature, contribution to the
+    log-odds)`` pairs, largest first: the block's own features (``features``)
+    and its context's (``context``). ``content_explain.explain`` gives them."""
+
+    features: Sequence[tuple[str, float]]
+    context: Sequence[tuple[str, float]]
+
+
+def render_report(
+    result: ExtractionResult,
+    options: Options | None = None,
+    weighed: Sequence[Weighed] | None = None,
+) -> str:
+    """The report of ``result``, extracted with ``options`` (the defaults if
+    None), with what weighed most in each block's scores if ``weighed`` (one
+    per block) is given."""
+    options = options or Options()
+    reasons = [block_reason(block) for block in result.blocks]
+    titles = [
+        f"block {i} {'kept' if block.is_good else 'removed'}: {reason}{_score_note(block)}"
+        for i, (block, reason) in enumerate(zip(result.blocks, reasons))
+    ]
+    kept = sum(block.is_good for block in result.blocks)
+    title = escape(result.title or result.url or "a page")
+    page = highlighted_page(result.blocks, titles)
     parts = [
         "<!DOCTYPE html>",
         '<html><head><meta charset="utf-8">',
+        f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_SECURITY_POLICY}">',
         f"<title>declutter report: {title}</title><style>{_STYLE}</style></head><body>",
         f"<h1>{title}</h1>",
-        f'<p class="meta">url: {escape(result.url or "-")} | pipeline: {escape(result.pipeline)}'
-        f" | language: {escape(str(result.language))} | {kept} kept, "
-        f"{len(blocks) - kept} removed of {len(blocks)} blocks</p>",
+        f'<p class="meta">url: {escape(result.url or "-")} | pipeline: '
+        f"{escape(result.pipeline)} | language: {escape(str(result.language))} | "
+        f"{kept} kept, {len(result.blocks) - kept} removed of {len(result.blocks)} blocks</p>",
+        '<nav><a href="#page">The page</a><a href="#blocks">The blocks</a>'
+        '<a href="#legend">Legend</a></nav>',
+        f'<p class="threshold">{_threshold(result.pipeline, options)}</p>',
+        _counts(result.blocks, reasons),
+        '<h2 id="page">The page</h2>',
+        '<p class="meta">Its own markup and styles, without scripts or anything fetched '
+        "(images show as empty boxes or their text). Hover over a block for its number in "
+        "the list below and the rule that decided it.</p>",
+        f'<iframe class="page" sandbox="" title="the page, blocks outlined" '
+        f'srcdoc="{escape(page, quote=True)}"></iframe>'
+        if page
+        else "<p>No blocks: the page has no text.</p>",
+        '<h2 id="blocks">The blocks</h2>',
+        *_blocks_view(result, reasons, options, weighed),
+        '<h2 id="legend">Legend</h2>',
+        _legend(set(reasons), options, weighed is not None),
+        "</body></html>",
     ]
-    for block in blocks:
-        state = "good" if block["label"] == "good" else "bad"
-        verdict = "kept" if state == "good" else "removed"
-        heading = " heading" if block["heading"] else ""
-        score = "" if block["score"] is None else f" score={block['score']:.2f}"
-        first = block["block_score"]
-        score += "" if first is None else f" block score={first:.2f}"
-        parts.append(
-            f'<div class="block {state}{heading}" title="{escape(block["xpath"])}">'
-            f'<div class="meta"><span class="label">{verdict}</span> '
-            f"label={escape(str(block['label']))} context-free={escape(str(block['cf_label']))}"
-            f" length={block['length']} words={block['words']}"
-            f" link density={block['link_density']:.2f}"
-            f" stopword density={block['stopword_density']:.2f}"
-            f"{score}{heading}</div>"
-            f'<div class="text">{escape(block["text"])}</div></div>'
-        )
-    parts.append("</body></html>")
     return "\n".join(parts) + "\n"
+
+
+def block_reason(block: Block) -> str:
+    """The rule that decided the block, as its stage recorded it."""
+    return block.reason or "no rule recorded"
+
+
+def context_free_class(
+    block: Block, options: Options, language_independent: bool
+) -> tuple[Label, str]:
+    """jusText's context-free class of ``block`` and why, in words: the rules of
+    ``ClassifyContextFree.classify`` in the same order (a test checks they agree)."""
+    length, links, stops = block.length, block.link_density, block.stopword_density
+    if links > options.max_link_density:
+        return BAD, f"link density {links:.3f} > {options.max_link_density}"
+    if "\xa9" in block.text or "&copy" in block.text:
+        return BAD, "a copyright sign"
+    if length < options.length_low:
+        if block.link_chars:
+            return BAD, f"short ({length} < {options.length_low} characters) with a link"
+        return SHORT, f"short ({length} < {options.length_low} characters)"
+    low, high = (0, 0) if language_independent else (options.stopwords_low, options.stopwords_high)
+    if stops >= high:
+        if length > options.length_high:
+            return (
+                GOOD,
+                f"stopword density {stops:.3f} >= {high}, {length} > {options.length_high} chars",
+            )
+        return NEAR_GOOD, f"stopword density {stops:.3f} >= {high}, but only {length} characters"
+    if stops >= low:
+        return NEAR_GOOD, f"stopword density {stops:.3f} between {low} and {high}"
+    return BAD, f"stopword density {stops:.3f} < {low}"
+
+
+def _score_note(block: Block) -> str:
+    if block.score is None:
+        return ""
+    own = "" if block.block_score is None else f", own features {block.block_score:.2f}"
+    return f" (score {block.score:.2f}{own})"
+
+
+def _threshold(pipeline: str, options: Options) -> str:
+    if pipeline == "declutter":
+        return (
+            f"<b>Threshold:</b> a block is kept when its content score is above "
+            f"<b>{options.content_threshold}</b> and it lies in the content region; a short "
+            f"link needs {KeepContentRegion.short_link_threshold}, and a block whose own "
+            f"features score {SURE_BOILERPLATE} or less is never kept."
+        )
+    return (
+        f"<b>Thresholds</b> (jusText's context-free classes): link density above "
+        f"{options.max_link_density} is bad; under {options.length_low} characters is short; "
+        f"stopword density from {options.stopwords_high} (over {options.length_high} "
+        f"characters) is good, from {options.stopwords_low} near-good."
+    )
+
+
+def _counts(blocks: list[Block], reasons: list[str]) -> str:
+    counts = Counter((block.is_good, reason) for block, reason in zip(blocks, reasons))
+    rows = [
+        f"<tr><td>{'kept' if good else 'removed'}</td><td>{escape(reason)}</td><td>{n}</td></tr>"
+        for (good, reason), n in sorted(counts.items(), key=lambda item: (not item[0][0], -item[1]))
+    ]
+    header = "<tr><th>verdict</th><th>rule</th><th>blocks</th></tr>"
+    return f'<table class="counts">{header}{"".join(rows)}</table>'
+
+
+def _blocks_view(
+    result: ExtractionResult,
+    reasons: list[str],
+    options: Options,
+    weighed: Sequence[Weighed] | None,
+) -> list[str]:
+    """Every block in page order; runs of ``FOLD_RUN`` removed blocks or more folded."""
+    language_independent = result.language is None
+    paths = element_paths(block.element for block in result.blocks)  # linear, unlike Block.xpath
+    rendered = [
+        _block(
+            i,
+            block,
+            path,
+            reason,
+            _evidence(block, options, language_independent, weighed[i] if weighed else None),
+        )
+        for i, (block, path, reason) in enumerate(zip(result.blocks, paths, reasons))
+    ]
+    parts: list[str] = []
+    start = 0
+    for end in range(len(rendered) + 1):
+        if end < len(rendered) and not result.blocks[end].is_good:
+            continue
+        run = range(start, end)  # removed blocks before ``end``
+        if len(run) >= FOLD_RUN:
+            summary = ", ".join(
+                f"{escape(reason)} ({n})"
+                for reason, n in Counter(reasons[i] for i in run).most_common()
+            )
+            parts.append(
+                f'<details class="fold"><summary>{len(run)} removed blocks: {summary}</summary>'
+                + "".join(rendered[i] for i in run)
+                + "</details>"
+            )
+        else:
+            parts.extend(rendered[i] for i in run)
+        if end < len(rendered):
+            parts.append(rendered[end])
+        start = end + 1
+    return parts
+
+
+def _block(i: int, block: Block, path: str, reason: str, evidence: str) -> str:
+    state = "kept" if block.is_good else "removed"
+    heading = " heading" if block.heading else ""
+    return (
+        f'<div class="block {state}{heading}" id="block-{i}" title="{escape(path)}">'
+        f'<div class="verdict"><span class="index">{i}</span><span class="label">{state}</span>'
+        f'<span class="reason">{escape(reason)}</span></div>'
+        f'<div class="evidence">{evidence}</div>'
+        f'<div class="text">{escape(block.text)}</div></div>'
+    )
+
+
+def _evidence(
+    block: Block, options: Options, language_independent: bool, weighed: Weighed | None
+) -> str:
+    """What weighed most: the scores against their thresholds, the features that
+    moved them most, jusText's class and why, the block's counts."""
+    lines = []
+    if block.score is not None:
+        scores = f"score {block.score:.2f} {_bar(block.score, options.content_threshold)}"
+        if block.block_score is not None:
+            own = block.block_score
+            scores += f" · own features {own:.2f} {_bar(own, SURE_BOILERPLATE)}"
+        lines.append(scores)
+    if weighed is not None:
+        lines.append(
+            f"weighed most: {_contributions(weighed.features)} · in context: "
+            f"{_contributions(weighed.context)}"
+        )
+    cf_label, why = context_free_class(block, options, language_independent)
+    lines.append(f"jusText: {escape(str(block.cf_label or cf_label))} ({escape(why)})")
+    lines.append(
+        f"{block.length} chars, {block.words} words, link density {block.link_density:.2f}, "
+        f"stopword density {block.stopword_density:.2f}{', heading' if block.heading else ''}"
+    )
+    return "".join(f"<div>{line}</div>" for line in lines)
+
+
+def _contributions(pairs: Sequence[tuple[str, float]]) -> str:
+    return ", ".join(
+        f'<span class="{"up" if weight > 0 else "down"}">{escape(name)} {weight:+.2f}</span>'
+        for name, weight in pairs
+    )
+
+
+def _bar(value: float, threshold: float) -> str:
+    return (
+        f'<span class="bar"><span class="fill" style="width: {value:.0%}"></span>'
+        f'<span class="tick" style="left: {threshold:.0%}"></span></span>'
+    )
+
+
+def _legend(reasons: set[str], options: Options, weighed: bool) -> str:
+    values = {
+        **vars(options),
+        "short_link_threshold": KeepContentRegion.short_link_threshold,
+        "short_link_words": SHORT_LINK_WORDS,
+        "sure_boilerplate": SURE_BOILERPLATE,
+        "min_chars": TextDensityFilter.min_chars,
+    }
+    entries = "".join(
+        f"<dt>{escape(reason)}</dt><dd>{escape(EXPLANATIONS[reason].format(**values))}</dd>"
+        for reason in sorted(reasons)
+        if reason in EXPLANATIONS
+    )
+    return (
+        '<div class="legend">'
+        '<p><span class="swatch kept"></span>kept: its text is in the result. '
+        '<span class="swatch removed"></span>removed: it is not. A run of '
+        f"{FOLD_RUN} or more removed blocks is folded: click to open it.</p>"
+        "<p><b>score</b>: the content model's probability that the block is main content, "
+        "read with its neighbours and ancestors; <b>own features</b>: the same from the "
+        "block alone. A bar's yellow tick is its threshold: the content threshold for the "
+        "score, the sure-boilerplate guard for the own features. <b>jusText</b>: the block's "
+        "context-free class (good, near-good, short, bad) and why.</p>"
+        + (
+            "<p><b>weighed most</b>: the features that moved the block's scores most, with "
+            "what each added to the log-odds: <span class='up'>positive</span> towards "
+            "content, <span class='down'>negative</span> towards boilerplate; first the "
+            "block's own features (<code>in:nav</code>: inside a nav element, "
+            "<code>tok:menu</code>: 'menu' in a class or id, <code>ld</code>: link density, "
+            "...), then its context's (<code>mean2</code>: the mean score under its "
+            "grandparent, ...).</p>"
+            if weighed
+            else ""
+        )
+        + f'<p>The rules that decided this page\'s blocks:</p><dl class="reasons">{entries}</dl>'
+        "</div>"
+    )
 
 
 def format_blocks(result: ExtractionResult, width: int = 60) -> str:

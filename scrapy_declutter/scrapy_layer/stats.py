@@ -77,12 +77,17 @@ class Recorder:
         }
         reasons = ", ".join(f"{k}: {v}" for k, v in sorted(skipped.items()))
         return (
-            f"declutter: {pages} pages decluttered in {seconds:.2f} s{per_page}, "
-            f"{stats.get('declutter/items', 0)} items filled, "
-            f"{sum(skipped.values())} pages skipped"
+            f"declutter: {_count(pages, 'page')} decluttered in {seconds:.2f} s{per_page}, "
+            f"{_count(stats.get('declutter/items', 0), 'item')} filled, "
+            f"{_count(sum(skipped.values()), 'page')} skipped"
             + (f" ({reasons})" if reasons else "")
-            + f", {stats.get('declutter/errors', 0)} errors"
+            + f", {_count(stats.get('declutter/errors', 0), 'error')}"
         )
 
     def log_summary(self) -> None:
         logger.info(self.summary(), extra={"spider": self.crawler.spider})
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 page``, ``2 pages``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"

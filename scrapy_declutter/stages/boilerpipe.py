@@ -28,6 +28,12 @@ from dataclasses import dataclass
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BoilerpipeLabel, Label
+from scrapy_declutter.core.reasons import (
+    BOILERPIPE_END,
+    BOILERPIPE_FUSED,
+    BOILERPIPE_LARGEST,
+    BOILERPIPE_TITLE,
+)
 
 TITLE = BoilerpipeLabel.TITLE
 END_OF_TEXT = BoilerpipeLabel.INDICATES_END_OF_TEXT
@@ -89,10 +95,12 @@ class TextBlock:
     def labels(self) -> BoilerpipeLabel:
         return self.blocks[0].boilerpipe_labels
 
-    def set_content(self, is_content: bool) -> None:
+    def set_content(self, is_content: bool, reason: str | None = None) -> None:
+        """Label the group; ``reason`` (see ``reasons.py``) replaces the last one if given."""
         label = Label.GOOD if is_content else Label.BAD
         for block in self.blocks:
             block.label = label
+            block.reason = reason or block.reason
 
     def add_label(self, label: BoilerpipeLabel) -> None:
         for block in self.blocks:
@@ -115,7 +123,8 @@ class TextBlock:
             self.add(block)
         for block in self.blocks if changed else members:
             block.boilerpipe_labels = labels
-            block.label = label
+            if block.label is not label:  # the fusion decides this block
+                block.label, block.reason = label, BOILERPIPE_FUSED
 
 
 def text_blocks(document: Document) -> list[TextBlock]:
@@ -220,7 +229,7 @@ class IgnoreBlocksAfterContentFilter:
             if group.labels & END_OF_TEXT and words >= self.min_words:
                 ended = True
             if ended:
-                group.set_content(False)
+                group.set_content(False, BOILERPIPE_END)
 
 
 @dataclass(frozen=True)
@@ -280,7 +289,7 @@ class KeepLargestFullTextBlockFilter:
         largest = max(content, key=lambda group: group.full_text_words(self.min_text_density))
         for group in groups:
             if group is not largest:
-                group.set_content(False)
+                group.set_content(False, BOILERPIPE_LARGEST)
                 group.add_label(MIGHT_BE_CONTENT)
 
 
@@ -303,7 +312,7 @@ class ExpandTitleToContentFilter:
             return
         for group in groups[title:content_start]:
             if group.labels & MIGHT_BE_CONTENT:
-                group.set_content(True)
+                group.set_content(True, BOILERPIPE_TITLE)
 
 
 @dataclass(frozen=True)

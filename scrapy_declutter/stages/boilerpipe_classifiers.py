@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from scrapy_declutter.core.document import Document
+from scrapy_declutter.core.reasons import BOILERPIPE_CLASSIFIER
 from scrapy_declutter.stages.boilerpipe import TextBlock, text_blocks
 
 
@@ -39,7 +40,7 @@ def _classify(document: Document, rule: Callable[[Neighbour, TextBlock, Neighbou
     groups = text_blocks(document)
     decisions = [rule(*neighbourhood) for neighbourhood in _neighbourhoods(groups)]
     for group, is_content in zip(groups, decisions):
-        group.set_content(is_content)
+        group.set_content(is_content, BOILERPIPE_CLASSIFIER)
 
 
 def is_content_by_words(prev: Neighbour, curr: TextBlock, next_: Neighbour) -> bool:

@@ -37,8 +37,9 @@ from scrapy_declutter.stages.content_region import (
 class BlockExplanation:
     """One block and why the pipeline kept it or not.
 
-    ``reason`` is one of ``content_region``'s reasons ("kept: above the
-    threshold in the content region", "dropped: a copyright notice (©)", ...).
+    ``reason`` is the rule that decided, one of ``core.reasons``' names
+    (``CONTENT_REGION``, ``COPYRIGHT``, ``BELOW_THRESHOLD``, ...; its
+    ``EXPLANATIONS`` says what each means); ``kept`` whether the block is kept.
     ``block_score`` is the first stage's probability (the block's own
     features), ``score`` the second's (the block beside its neighbours and
     ancestors), which the threshold compares. ``features`` and ``context``
@@ -94,7 +95,7 @@ def explain(
     context = context_features(first, tree, lengths, links)
     final = model.context_scores(context)
     reasons = KeepContentRegion(opts.content_threshold).decide(
-        final, first, tree, lengths, links, lambda: fallback(blocks, tree), ruled_out(blocks, tree)
+        final, first, tree, lengths, links, ruled_out(blocks, tree), lambda: fallback(blocks, tree)
     )
     weights = model.block_weights
     explained = []

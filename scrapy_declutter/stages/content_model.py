@@ -41,8 +41,15 @@ from scrapy_declutter.stages.content_features import (
 )
 
 MODEL = "content.json"
-# Each kind of key keeps the summed weights of this many keys; then it starts afresh.
+# Each kind of key keeps the summed weights of at most this many keys, holding
+# at most KEY_CHARS_KEPT characters in all; then it starts afresh. A key
+# longer than KEY_CHARS_MAX (a long class string, a long word) is not kept:
+# such keys rarely recur, and the cache must stay small in bytes whatever
+# the pages: measured, at most 12 MB a kind of key, 3 MB of it the dict and
+# the sums, the rest the keys (docs/robustness.rst).
 PART_SUMS_KEPT = 50_000
+KEY_CHARS_KEPT = 1_000_000
+KEY_CHARS_MAX = 200
 
 
 @dataclass(frozen=True)
@@ -95,18 +102,29 @@ class ContentModel:
         """The summed weights of each key's features (see ``Part``),
         remembered by key from page to page (the keys of a site's pages are
         mostly the same: tags, class names, short texts such as "Home")."""
-        sums = self._part_sums_by_key.get(part)
-        if sums is None or len(sums) > PART_SUMS_KEPT:
-            sums = self._part_sums_by_key[part] = {}
+        cache = self._part_sums_by_key.get(part)
+        if cache is None:
+            cache = self._part_sums_by_key[part] = KeyCache()
+        sums = cache.sums
         found = list(map(sums.get, keys))
         weight = self._weights_after(part.prefix).get
         names = part.names
         for i in [i for i, value in enumerate(found) if value is None]:
-            value = sums.get(keys[i])  # the same key earlier on this page
+            key = keys[i]
+            value = sums.get(key)  # the same key earlier on this page
             if value is None:
-                value = sums[keys[i]] = sum(map(weight, names(keys[i]), repeat(0.0)))
+                value = sum(map(weight, names(key), repeat(0.0)))
+                cache.keep(key, value)
             found[i] = value
         return found
+
+    def cached_keys(self) -> dict[str, tuple[int, int]]:
+        """For each kind of key (its prefix), how many keys the process keeps
+        and their characters (see ``KeyCache``)."""
+        return {
+            part.prefix: (len(cache.sums), cache.chars)
+            for part, cache in self._part_sums_by_key.items()
+        }
 
     def _weights_after(self, prefix: str) -> dict[str, float]:
         """The weights of the features named ``prefix...``, by the rest of their name."""
@@ -193,7 +211,35 @@ class ContentModel:
         )
 
 
+class KeyCache:
+    """Summed weights by key, bounded: at most ``PART_SUMS_KEPT`` keys of
+    ``KEY_CHARS_KEPT`` characters in all, none longer than ``KEY_CHARS_MAX``.
+    Shared by the threads of a process: a lost update only costs a recount."""
+
+    def __init__(self) -> None:
+        self.sums: dict = {}
+        self.chars = 0
+
+    def keep(self, key: str | tuple | None, value: float) -> None:
+        chars = _key_chars(key)
+        if chars > KEY_CHARS_MAX:
+            return
+        if len(self.sums) >= PART_SUMS_KEPT or self.chars + chars > KEY_CHARS_KEPT:
+            self.sums.clear()
+            self.chars = 0
+        self.sums[key] = value
+        self.chars += chars
+
+
+def _key_chars(key: str | tuple | None) -> int:
+    """The characters of a key: a string, or a tuple of strings and flags."""
+    if isinstance(key, str):
+        return len(key)
+    return sum(len(item) for item in key if isinstance(item, str)) if key else 0
+
+
 def _sigmoids(totals: Iterable[float]) -> list[float]:
+    # exp(-x) overflows below x = -709; below -500 the probability is under 1e-217: 0
     exp = math.exp
     return [1 / (1 + exp(-x)) if x > -500 else 0.0 for x in totals]
 

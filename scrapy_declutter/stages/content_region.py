@@ -5,7 +5,7 @@ being main content; ``KeepContentRegion`` then finds the element holding the
 most content by score (``content_region``) and keeps the blocks inside it that
 score above the threshold: a tree filter that keeps several sibling groups;
 jusText's hard rules (a © sign, text a browser does not show) hold whatever
-the scores. ``KeepContentRegion.decide`` says why each block is kept or not.
+the scores.
 """
 
 import re
@@ -20,6 +20,16 @@ from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import BlockTree, Document
 from scrapy_declutter.core.labels import BAD, GOOD
 from scrapy_declutter.core.options import Options
+from scrapy_declutter.core.reasons import (
+    BELOW_THRESHOLD,
+    BOILERPLATE_GUARD,
+    CONTENT_REGION,
+    COPYRIGHT,
+    FALLBACK,
+    HIDDEN,
+    OUTSIDE_REGION,
+    SHORT_LINK,
+)
 from scrapy_declutter.stages.content_features import short_links
 
 # Held out, finding the region 0.08 below the threshold raised the best F1
@@ -36,18 +46,6 @@ REGION_TIGHTNESS = 0.15
 SURE_BOILERPLATE = 0.2
 
 
-# Why ``KeepContentRegion`` kept a block or did not (``KeepContentRegion.decide``).
-KEPT = "kept: above the threshold in the content region"
-KEPT_BY_FALLBACK = "kept by the fallback: the model kept nothing"
-BELOW_THRESHOLD = "dropped: below the threshold"
-SHORT_LINK = "dropped: a short link below its own threshold"
-SURE_BOILERPLATE_REASON = "dropped: its own features say boilerplate"
-OUTSIDE_REGION = "dropped: outside the content region"
-COPYRIGHT = "dropped: a copyright notice (©)"
-HIDDEN = "dropped: a browser does not show it"
-KEEPING = frozenset((KEPT, KEPT_BY_FALLBACK))
-
-
 @dataclass(frozen=True)
 class KeepContentRegion:
     """Labels good the blocks scoring above ``threshold`` inside the content
@@ -60,23 +58,22 @@ class KeepContentRegion:
     block by block.
 
     A short link ("Home", "Sport"; see ``content_features.short_links``) needs
-    ``short_link_threshold``: jusText's first observation is
-    that short blocks with links are almost always boilerplate, and the model,
-    which weighs a block's neighbours, lets menus beside an article through.
+    ``short_link_threshold``: jusText's first observation is that short blocks
+    with links are almost always boilerplate, and the model, which weighs a
+    block's neighbours, lets menus beside an article through.
     A block whose first-stage score (``Block.block_score``) is at most
     ``SURE_BOILERPLATE`` is never kept: on a small page every neighbour and
     ancestor looks like content, and the context alone would lift a footer.
 
     Two of jusText's hard rules hold whatever the scores (``ruled_out``): a
     block with a © sign is a copyright line or a photo credit, and a block a
-    browser does not show (see ``_is_hidden``) is no content.
+    browser does not show (see ``hidden_nodes``) is no content.
 
     When that keeps nothing, the fallback keeps jusText's good blocks (the
     labels when the stage runs) that the hard rules let through, save those
-    in the page's furniture (see ``fallback``): a page of one long
-    paragraph in a language the model was not fitted on still has its text,
-    and a footer of disclaimers that jusText likes is not handed back in its
-    place.
+    in the page's furniture (see ``fallback``): a page of one long paragraph
+    in a language the model was not fitted on still has its text, and a
+    footer of disclaimers that jusText likes is not handed back in its place.
     """
 
     threshold: float = Options.content_threshold
@@ -85,17 +82,22 @@ class KeepContentRegion:
     def __call__(self, document: Document) -> None:
         blocks = document.blocks
         tree = document.tree()
-        reasons = self.decide(
+        decided = self.decide(
             [b.score or 0.0 for b in blocks],
             [b.block_score for b in blocks],
             tree,
             [len(b.text) for b in blocks],
             short_links(blocks),
-            lambda: fallback(blocks, tree),
             ruled_out(blocks, tree),
+            lambda: fallback(blocks, tree),
         )
-        for block, reason in zip(blocks, reasons):
+        for block, reason in zip(blocks, decided):
             block.label = GOOD if reason in KEEPING else BAD
+            block.reason = reason
+
+    def keep(self, *args: Any, **kwargs: Any) -> list[bool]:
+        """Which blocks the stage keeps (``decide``'s arguments; for the training script)."""
+        return [reason in KEEPING for reason in self.decide(*args, **kwargs)]
 
     def decide(
         self,
@@ -104,28 +106,32 @@ class KeepContentRegion:
         tree: BlockTree,
         lengths: Sequence[int],
         short_links: Sequence[bool],
-        fallback: Callable[[], Sequence[bool]],
         ruled_out: Sequence[str | None],
+        fallback: Callable[[], Sequence[bool]],
     ) -> list[str]:
-        """Why each block is kept or not (one of the reasons above), from the
-        final and first-stage scores (``None``: not known), lengths,
-        short-link flags, what the fallback would keep (a function, called only
-        when the model keeps nothing; see ``fallback``) and
-        the hard rules' verdicts."""
+        """The rule that decides each block (see ``reasons.py``): the blocks to
+        keep are ``CONTENT_REGION``'s; when there is none, ``FALLBACK``'s.
+        From their final and first-stage scores (``None``: not known),
+        lengths, short-link flags, the hard rules' verdicts (``ruled_out``)
+        and what the fallback would keep (a function, called only when the
+        model keeps nothing). A removed block is named by the first rule that
+        removes it: a hard rule, its score, the link rule, the guard, then
+        the region."""
         region = content_region(
             scores, tree, lengths, self.threshold - REGION_MARGIN, REGION_TIGHTNESS
         )
         start, end = (region, tree.subtree_ends[region]) if region is not None else (0, 0)
-        reasons = [
+        threshold, link_threshold = self.threshold, self.short_link_threshold
+        decided = [
             rule
             or (
-                SURE_BOILERPLATE_REASON
-                if block_score is not None and block_score <= SURE_BOILERPLATE
+                BELOW_THRESHOLD
+                if score <= threshold
                 else SHORT_LINK
-                if short_link and score <= self.short_link_threshold
-                else BELOW_THRESHOLD
-                if score <= self.threshold
-                else KEPT
+                if short_link and score <= link_threshold
+                else BOILERPLATE_GUARD
+                if block_score is not None and block_score <= SURE_BOILERPLATE
+                else CONTENT_REGION
                 if start <= node < end
                 else OUTSIDE_REGION
             )
@@ -133,16 +139,15 @@ class KeepContentRegion:
                 scores, block_scores, tree.block_nodes, short_links, ruled_out
             )
         ]
-        if KEPT in reasons:
-            return reasons
+        if CONTENT_REGION in decided:
+            return decided
         return [
-            KEPT_BY_FALLBACK if keep and rule is None else reason
-            for keep, rule, reason in zip(fallback(), ruled_out, reasons)
+            FALLBACK if keep and rule is None else reason
+            for keep, rule, reason in zip(fallback(), ruled_out, decided)
         ]
 
-    def keep(self, *args: Any, **kwargs: Any) -> list[bool]:
-        """Which blocks to keep (``decide``'s arguments)."""
-        return [reason in KEEPING for reason in self.decide(*args, **kwargs)]
+
+KEEPING = frozenset((CONTENT_REGION, FALLBACK))
 
 
 def content_region(

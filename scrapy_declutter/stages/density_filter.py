@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from scrapy_declutter.core.blocks import tag_markup
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import Label
+from scrapy_declutter.core.reasons import DENSITY, TOO_SHORT
 
 
 @dataclass(frozen=True)
@@ -33,12 +34,14 @@ class TextDensityFilter:
     min_chars: int = 60
 
     def __call__(self, document: Document) -> None:
-        markup = tag_markup(document.root) if document.root is not None else []
+        markup = (
+            tag_markup(document.root, document.all_buttons) if document.root is not None else []
+        )
         candidates = []
         for block in document.blocks:
             chars = len(block.text)
             if chars < self.min_chars:
-                block.label = Label.BAD
+                block.label, block.reason = Label.BAD, TOO_SHORT
                 continue
             markup_chars = sum(markup[block.first_tag : block.first_tag + block.tags])
             candidates.append((block, (chars + 1) / (chars + markup_chars + 1)))
@@ -46,3 +49,4 @@ class TextDensityFilter:
         threshold = 0.5 - (statistics.stdev(densities) if len(densities) > 1 else 0.0)
         for block, density in candidates:
             block.label = Label.GOOD if density > threshold else Label.BAD
+            block.reason = DENSITY

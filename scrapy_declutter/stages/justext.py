@@ -19,6 +19,7 @@ from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BAD, GOOD, NEAR_GOOD, SHORT, Label
 from scrapy_declutter.core.options import Options
+from scrapy_declutter.core.reasons import CONTEXT_FREE, HEADING, NEIGHBOURS
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ class ClassifyContextFree:
         language_independent = document.language is None
         for block in document.blocks:
             block.cf_label = block.label = self.classify(block, language_independent)
+            block.reason = CONTEXT_FREE
 
     def classify(self, block: Block, language_independent: bool = False) -> Label:
         text = block.text
@@ -104,7 +106,7 @@ class PostprocessHeadings:
     def __call__(self, document: Document) -> None:
         for heading in _headings_before_good(document.blocks, BAD, self.max_heading_distance):
             if heading.cf_label is not BAD:
-                heading.label = GOOD
+                heading.label, heading.reason = GOOD, HEADING
 
 
 def _nearest(labels: list[Label | None], wanted: frozenset[Label], before: bool) -> list[Label]:
@@ -147,6 +149,7 @@ class ClassifyContextSensitive:
         for i, block in enumerate(blocks):
             if block.label is not SHORT:
                 continue
+            block.reason = NEIGHBOURS
             if prev[i] is next_[i]:
                 block.label = prev[i]
             elif (prev[i] is BAD and prev_any[i] is NEAR_GOOD) or (
@@ -162,3 +165,4 @@ class ClassifyContextSensitive:
         for i, block in enumerate(blocks):
             if block.label is NEAR_GOOD:
                 block.label = BAD if prev[i] is BAD and next_[i] is BAD else GOOD
+                block.reason = NEIGHBOURS

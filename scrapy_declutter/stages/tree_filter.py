@@ -23,6 +23,7 @@ from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BAD, GOOD
 from scrapy_declutter.core.options import Options
+from scrapy_declutter.core.reasons import TREE_FILTER
 
 PARAGRAPH_TAGS = frozenset(
     "div table ul ol p section article h1 h2 h3 h4 h5 h6 header body".split()
@@ -69,4 +70,4 @@ class TreeFilter:
         for blocks in groups.values():
             if blocks is not largest:
                 for block in blocks:
-                    block.label = BAD
+                    block.label, block.reason = BAD, TREE_FILTER

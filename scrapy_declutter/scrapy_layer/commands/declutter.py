@@ -45,7 +45,8 @@ class Command(ScrapyCommand):
         parser.add_argument(
             "--html",
             metavar="FILE",
-            help="write an HTML report of the blocks, kept and removed ones marked",
+            help="write an HTML report (why each block was kept or removed, and the page "
+            "with its blocks outlined) to FILE, and print only where it went",
         )
 
     def run(self, args: list[str], opts: argparse.Namespace) -> None:
@@ -69,10 +70,11 @@ class Command(ScrapyCommand):
             self.exitcode = 1
             return
         result = page.extract()
-        print(format_blocks(result) if opts.blocks else result.text)
-        if opts.html:
-            Path(opts.html).write_text(render_report(result), encoding="utf-8")
-            print(f"report written to {opts.html}", file=sys.stderr)
+        if opts.html:  # the report alone: the text is in it
+            Path(opts.html).write_text(render_report(result, config.options), encoding="utf-8")
+            print(f"report written to {opts.html}")
+        else:
+            print(format_blocks(result) if opts.blocks else result.text)
 
     def _fetch(self, url: str, options: Options) -> Page | None:
         """Download ``url`` with Scrapy; ``None`` (reported) unless it is an HTML page."""

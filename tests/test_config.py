@@ -1,9 +1,11 @@
-"""Settings: one per option, converted, validated once at start-up."""
+"""The layer's config: one setting per field, converted, validated once at start-up, per page."""
 
 import dataclasses
 
 import pytest
 import pytest_twisted
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scrapy.settings import Settings
 
 from scrapy_declutter import InvalidOptionError, InvalidSettingError, Options
@@ -72,6 +74,7 @@ def test_strings_from_the_command_line_are_converted():
         ("DECLUTTER_STOPWORDS_HIGH", 2.0),
         ("DECLUTTER_LANGUAGE", "Klingon"),
         ("DECLUTTER_PIPELINE", "nope"),
+        ("DECLUTTER_PIPELINE", ["declutter"]),  # unhashable: still a named error
         ("DECLUTTER_NO_HEADINGS", "perhaps"),
         ("DECLUTTER_BLOCKS", "some"),
         ("DECLUTTER_TEXT_FIELD", ""),
@@ -167,7 +170,13 @@ def test_overrides_are_checked_together():
 
 @pytest.mark.parametrize(
     ("key", "value"),
-    [("blocks", "some"), ("length_low", "many"), ("language", "Klingon"), ("text_field", "")],
+    [
+        ("blocks", "some"),
+        ("length_low", "many"),
+        ("language", "Klingon"),
+        ("text_field", ""),
+        ("pipeline", {"a": 1}),
+    ],
 )
 def test_an_override_is_checked_with_its_settings_message(key, value):
     with pytest.raises(InvalidSettingError) as error:
@@ -188,3 +197,26 @@ def test_per_page_keys_are_the_options_and_the_output_settings():
         "timeout",
     }
     assert options <= PER_PAGE_KEYS
+
+
+_ANY_VALUE = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-10, 10_000),
+    st.floats(allow_nan=True),
+    st.text(max_size=8),
+    st.sampled_from(["all", "kept", "none", "de", "justext", "0.5", "50", "true"]),
+    st.lists(st.integers(), max_size=2),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(sorted(PER_PAGE_KEYS)) | st.text(max_size=8), _ANY_VALUE))
+def test_any_override_gives_a_valid_config_and_names_each_key_left_out(overrides):
+    config, errors = Config().for_page(overrides)
+    assert isinstance(config, Config)  # made, so checked
+    assert {error.key for error in errors} <= {str(key) for key in overrides}
+    assert len(errors) == len({error.key for error in errors})
+    applied = {key: value for key, value in overrides.items() if key not in {e.key for e in errors}}
+    assert config == Config().replace(applied)

@@ -1,0 +1,70 @@
+"""Why a block has its final label: the rule that decided it.
+
+A stage that decides a block's label writes one of these names on it
+(``Block.reason``). They are plain strings, so recording one costs an
+attribute write; the HTML report (``report.py``) shows each block's reason
+and explains it with ``EXPLANATIONS``. A later stage that changes a label
+writes its own reason, so the last rule to decide is the one named.
+"""
+
+# jusText (stages/justext.py)
+CONTEXT_FREE = "jusText: context-free class"
+NEIGHBOURS = "jusText: neighbours"
+HEADING = "jusText: heading"
+# the content model (stages/content_model.py)
+CONTENT_REGION = "content region"
+BELOW_THRESHOLD = "score below threshold"
+SHORT_LINK = "link rule"
+BOILERPLATE_GUARD = "sure-boilerplate guard"
+OUTSIDE_REGION = "outside the content region"
+FALLBACK = "fallback to jusText"
+COPYRIGHT = "copyright sign"
+HIDDEN = "not shown by a browser"
+# the tree filter and the density filter
+TREE_FILTER = "tree filter"
+DENSITY = "text density"
+TOO_SHORT = "density filter: too short"
+# Boilerpipe (stages/boilerpipe.py, boilerpipe_classifiers.py)
+BOILERPIPE_CLASSIFIER = "Boilerpipe: classifier"
+BOILERPIPE_END = "Boilerpipe: after the end of the text"
+BOILERPIPE_LARGEST = "Boilerpipe: not the largest block"
+BOILERPIPE_TITLE = "Boilerpipe: between title and content"
+BOILERPIPE_FUSED = "Boilerpipe: fused with content"
+
+# What each reason means, for the report's legend. ``{name}`` is an option's
+# value, filled in by the report.
+EXPLANATIONS = {
+    CONTEXT_FREE: "jusText's class for the block alone stands: long text rich in "
+    "stopwords is good; link-heavy text (link density above {max_link_density}), a "
+    "copyright sign, or short text with a link is bad.",
+    NEIGHBOURS: "a short or near-good block takes the class of the good or bad blocks "
+    "around it (jusText's context-sensitive stage).",
+    HEADING: "a heading followed by good text within {max_heading_distance} characters "
+    "is kept (jusText's heading stage).",
+    CONTENT_REGION: "inside the content region and the content score is above the "
+    "threshold ({content_threshold}).",
+    BELOW_THRESHOLD: "the content score is at or below the threshold ({content_threshold}).",
+    SHORT_LINK: "a short link (at most {short_link_words} words, mostly link text) needs "
+    "a score above {short_link_threshold}.",
+    BOILERPLATE_GUARD: "the block's own features score {sure_boilerplate} or less (block "
+    "score): it is never kept, whatever its neighbours.",
+    OUTSIDE_REGION: "outside the element that holds the most content (the content region).",
+    FALLBACK: "the content model kept nothing on this page, so jusText's good blocks are "
+    "kept, save those in a footer, navigation, sidebar or banner.",
+    COPYRIGHT: "a block with a copyright sign is a copyright line or a photo credit "
+    "(jusText's rule), whatever its score.",
+    HIDDEN: 'under an element with the hidden attribute, aria-hidden="true" or an '
+    "inline display: none or visibility: hidden style: a reader never sees it (unless "
+    "the page hides more than a third of its text, which its scripts then show).",
+    TREE_FILTER: "kept by the base pipeline, but not under the ancestor (depth "
+    "{tree_depth}) whose blocks hold the most text.",
+    DENSITY: "text density (text characters over text and markup characters) against "
+    "0.5 minus the page's standard deviation.",
+    TOO_SHORT: "under {min_chars} characters: the density filter drops it.",
+    BOILERPIPE_CLASSIFIER: "Boilerpipe's decision tree on the block's words, link "
+    "density and text density and those of its neighbours.",
+    BOILERPIPE_END: 'after a block that ends the text ("Comments", "Related", ...).',
+    BOILERPIPE_LARGEST: "not the content block with the most full-text words.",
+    BOILERPIPE_TITLE: "between the title and the content (a headline, a lead).",
+    BOILERPIPE_FUSED: "fused with the content block next to it.",
+}
