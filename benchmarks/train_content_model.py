@@ -3,7 +3,7 @@
 Usage::
 
     python benchmarks/train_content_model.py [CORPUS ...] [--folds 5] [--thresholds 0.4,0.43]
-        [--loco] [--save FILE] [--write]
+        [--loco [--loco-folds 3]] [--save FILE] [--write]
 
 CORPUS defaults to every corpus found beside the repository
 (``../shared/corpora/{wcxb-dev,dragnet,l3s-gn1}``). Every page goes through
@@ -13,7 +13,8 @@ split into folds by web site (``page_site``: the host of the page's URL, or of
 its canonical or ``og:url`` link, else the page is a site of its own), so no
 site is in both the training and the held-out part of a fold; the held-out
 figures are printed for each corpus. ``--loco`` also fits on all corpora but
-one and scores the one left out, for each. Two logistic
+one and scores the one left out, for each (the second stage learns there from
+out-of-fold scores of ``--loco-folds`` folds of the two). Two logistic
 regressions are fitted (scikit-learn, a benchmark extra): the first on the
 block features, weighted so that every page counts the same and long blocks
 more than short ones (as the corpus's metric does); the second on the first
@@ -44,6 +45,7 @@ from sklearn.linear_model import LogisticRegression
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 from benchmarks.corpus import aggregate, default_corpus_path, load_pages, score  # noqa: E402
+from benchmarks.saved_output import SAVE_HELP, save_output  # noqa: E402
 from scrapy_declutter.core.document import build_document  # noqa: E402
 from scrapy_declutter.core.options import Options  # noqa: E402
 from scrapy_declutter.core.presets import build_pipeline  # noqa: E402
@@ -315,9 +317,13 @@ def main() -> None:
     parser.add_argument("--thresholds", default=str(KeepContentRegion.threshold))
     parser.add_argument("--limit", type=int, help="the first N pages of each corpus")
     parser.add_argument("--loco", action="store_true", help="also leave each corpus out")
-    parser.add_argument("--save", type=Path, help="write the figures to this file too")
+    parser.add_argument(
+        "--loco-folds", type=int, default=3, help="folds for the second stage's training there"
+    )
+    parser.add_argument("--save", type=Path, help=SAVE_HELP)
     parser.add_argument("--write", action="store_true", help="fit on all pages and write the model")
     args = parser.parse_args()
+    save_output(args.save)
     corpora = args.corpora or default_corpora()
     if not corpora:
         parser.error("no corpus found beside the repository: give their paths")
@@ -330,13 +336,11 @@ def main() -> None:
     print("\n".join(lines), flush=True)
     if args.loco and len(corpora) > 1:
         for corpus in corpora:
-            test, test_first, test_final = leave_one_corpus_out(pages, corpus.name, args.folds)
+            test, test_first, test_final = leave_one_corpus_out(pages, corpus.name, args.loco_folds)
             others = ", ".join(c.name for c in corpora if c != corpus)
             more = report(f"fitted on {others}:", test, test_final, test_first, thresholds)
             print("\n".join(more), flush=True)
             lines += more
-    if args.save:
-        args.save.write_text("\n".join(lines) + "\n")
     if args.write:
         # The context stage learns from out-of-fold scores, as it will meet
         # scores of pages the first stage has not seen.
