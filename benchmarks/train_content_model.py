@@ -46,7 +46,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 from benchmarks.corpus import aggregate, default_corpus_path, load_pages, score  # noqa: E402
 from benchmarks.saved_output import SAVE_HELP, save_output  # noqa: E402
-from scrapy_declutter.core.document import build_document  # noqa: E402
+from scrapy_declutter.core.document import Document, build_document  # noqa: E402
+from scrapy_declutter.core.errors import DeclutterError  # noqa: E402
 from scrapy_declutter.core.options import Options  # noqa: E402
 from scrapy_declutter.core.presets import build_pipeline  # noqa: E402
 from scrapy_declutter.stages.content_features import (  # noqa: E402
@@ -120,7 +121,10 @@ def prepare(corpus: Path, limit: int | None = None) -> list[dict]:
     justext = build_pipeline(Options(pipeline="justext"))
     pages = []
     for page in load_pages(corpus, limit=limit):
-        document = build_document(page.html, language="auto")
+        try:
+            document = build_document(page.html, language="auto")
+        except DeclutterError:  # a page over the limits: extract() refuses it, nothing is kept
+            document = Document()
         justext(document)
         features = page_features(document)
         tree = replace(features.tree, elements=[])  # the numbers alone: no lxml in memory
@@ -217,8 +221,8 @@ def kept_text(p: dict, scores: list[float], first: list[float], threshold: float
         p["tree"],
         p["lengths"],
         p["short_links"],
-        lambda: p["fallback"],
         p["ruled_out"],
+        lambda: p["fallback"],
     )
     return "\n\n".join(text for text, keep in zip(p["texts"], kept) if keep)
 
