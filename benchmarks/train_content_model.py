@@ -223,6 +223,7 @@ def kept_text(p: dict, scores: list[float], first: list[float], threshold: float
         p["short_links"],
         p["ruled_out"],
         lambda: p["fallback"],
+        p["texts"],
     )
     return "\n\n".join(text for text, keep in zip(p["texts"], kept) if keep)
 

@@ -2,7 +2,7 @@
 the model's scores, and a page with content is never handed back empty."""
 
 from scrapy_declutter import extract
-from scrapy_declutter.core.reasons import CONTENT_REGION, COPYRIGHT, FALLBACK, HIDDEN
+from scrapy_declutter.core.reasons import CONTENT_REGION, COPYRIGHT, FALLBACK, HIDDEN, REPEATED
 from scrapy_declutter.stages.content_explain import explain
 
 PROSE = (
@@ -110,3 +110,16 @@ def test_a_page_hidden_until_its_scripts_run_keeps_its_text():
 <article><h1>Bridge opens</h1><p>{PROSE}</p><p>{PROSE.replace("first", "last")}</p></article>
 </div></body></html>"""
     assert PROSE.strip() in extract(page).text
+
+
+def test_a_text_kept_twice_is_kept_once():
+    headline = "Storm closes the harbour for two days"
+    page = (
+        f"<html lang='en'><body><article><h2>{headline}</h2><p>{PROSE}</p>"
+        f"<h2>{headline}</h2><p>{PROSE.replace('first', 'second')}</p></article></body></html>"
+    )
+    explained = explain(page)
+    assert [e.text for e in explained if e.kept].count(headline) <= 1
+    repeats = [e for e in explained if e.text == headline and not e.kept]
+    assert all(e.reason == REPEATED for e in repeats)
+    assert kept(page).count(headline) <= 1

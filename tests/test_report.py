@@ -211,6 +211,7 @@ def test_the_content_stage_names_the_rule_that_removed_each_block():
         short_links=[False, False, False, True, False],
         ruled_out=[None] * 5,
         fallback=lambda: [True] * 5,
+        texts=[f"block {i}" for i in range(5)],
     )
     assert decided == [
         CONTENT_REGION,
@@ -230,6 +231,7 @@ def test_when_the_content_stage_keeps_nothing_the_fallback_s_blocks_are_kept():
         [False] * 5,
         [None, COPYRIGHT, None, None, None],
         lambda: [True, True, False, True, True],
+        [f"block {i}" for i in range(5)],
     )
     assert decided == [FALLBACK, COPYRIGHT, BELOW_THRESHOLD, FALLBACK, FALLBACK]
 

@@ -20,6 +20,7 @@ OUTSIDE_REGION = "outside the content region"
 FALLBACK = "fallback to jusText"
 COPYRIGHT = "copyright sign"
 HIDDEN = "not shown by a browser"
+REPEATED = "repeated text"
 # the tree filter and the density filter
 TREE_FILTER = "tree filter"
 DENSITY = "text density"
@@ -56,6 +57,8 @@ EXPLANATIONS = {
     HIDDEN: 'under an element with the hidden attribute, aria-hidden="true" or an '
     "inline display: none or visibility: hidden style: a reader never sees it (unless "
     "the page hides more than a third of its text, which its scripts then show).",
+    REPEATED: "a block of four words or more whose text an earlier kept block has (a "
+    "teaser list twice over, a repeated headline): the first copy stays.",
     TREE_FILTER: "kept by the base pipeline, but not under the ancestor (depth "
     "{tree_depth}) whose blocks hold the most text.",
     DENSITY: "text density (text characters over text and markup characters) against "

@@ -95,7 +95,14 @@ def explain(
     context = context_features(first, tree, lengths, links)
     final = model.context_scores(context)
     reasons = KeepContentRegion(opts.content_threshold).decide(
-        final, first, tree, lengths, links, ruled_out(blocks, tree), lambda: fallback(blocks, tree)
+        final,
+        first,
+        tree,
+        lengths,
+        links,
+        ruled_out(blocks, tree),
+        lambda: fallback(blocks, tree),
+        [b.text for b in blocks],
     )
     weights = model.block_weights
     explained = []

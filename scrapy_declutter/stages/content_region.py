@@ -28,6 +28,7 @@ from scrapy_declutter.core.reasons import (
     FALLBACK,
     HIDDEN,
     OUTSIDE_REGION,
+    REPEATED,
     SHORT_LINK,
 )
 from scrapy_declutter.stages.content_features import short_links
@@ -90,6 +91,7 @@ class KeepContentRegion:
             short_links(blocks),
             ruled_out(blocks, tree),
             lambda: fallback(blocks, tree),
+            [b.text for b in blocks],
         )
         for block, reason in zip(blocks, decided):
             block.label = GOOD if reason in KEEPING else BAD
@@ -108,15 +110,16 @@ class KeepContentRegion:
         short_links: Sequence[bool],
         ruled_out: Sequence[str | None],
         fallback: Callable[[], Sequence[bool]],
+        texts: Sequence[str],
     ) -> list[str]:
         """The rule that decides each block (see ``reasons.py``): the blocks to
         keep are ``CONTENT_REGION``'s; when there is none, ``FALLBACK``'s.
         From their final and first-stage scores (``None``: not known),
         lengths, short-link flags, the hard rules' verdicts (``ruled_out``)
-        and what the fallback would keep (a function, called only when the
-        model keeps nothing). A removed block is named by the first rule that
-        removes it: a hard rule, its score, the link rule, the guard, then
-        the region."""
+        what the fallback would keep (a function, called only when the
+        model keeps nothing) and their texts. A removed block is named by the
+        first rule that removes it: a hard rule, its score, the link rule, the
+        guard, the region, then a repeat of a kept text."""
         region = content_region(
             scores, tree, lengths, self.threshold - REGION_MARGIN, REGION_TIGHTNESS
         )
@@ -139,12 +142,34 @@ class KeepContentRegion:
                 scores, block_scores, tree.block_nodes, short_links, ruled_out
             )
         ]
-        if CONTENT_REGION in decided:
-            return decided
-        return [
-            FALLBACK if keep and rule is None else reason
-            for keep, rule, reason in zip(fallback(), ruled_out, decided)
-        ]
+        if CONTENT_REGION not in decided:
+            decided = [
+                FALLBACK if keep and rule is None else reason
+                for keep, rule, reason in zip(fallback(), ruled_out, decided)
+            ]
+        return _first_of_repeats(decided, texts)
+
+
+def _first_of_repeats(decided: list[str], texts: Sequence[str]) -> list[str]:
+    """A kept block of ``REPEATED_WORDS`` words or more whose text a kept block
+    before it has (a teaser list twice over, a headline repeated) is
+    ``REPEATED``: the first stays."""
+    seen: set[str] = set()
+    for i, (reason, text) in enumerate(zip(decided, texts)):
+        if reason in KEEPING and text.count(" ") >= REPEATED_WORDS - 1:
+            key = text.lower()
+            if key in seen:
+                decided[i] = REPEATED
+            seen.add(key)
+    return decided
+
+
+# Held out (fitted on the three corpora alike, threshold 0.43), dropping the
+# later copies of a kept text of four words or more gave F1 0.792 against
+# 0.790 on wcxb-dev, 0.903 against 0.901 on dragnet, 0.939 against 0.941 on
+# l3s-gn1, with precision up on all three (0.863, 0.947, 0.966 against 0.852,
+# 0.944, 0.965); dropping every copy gave 0.782, 0.898, 0.934.
+REPEATED_WORDS = 4
 
 
 KEEPING = frozenset((CONTENT_REGION, FALLBACK))
