@@ -231,7 +231,10 @@ def stall(args: argparse.Namespace) -> None:
     if args.child is None:
         for mode in ("on", "off"):
             command = [sys.executable, __file__, "stall", "--size", str(args.size)]
-            subprocess.run([*command, "--child", mode], check=True)
+            out = subprocess.run(
+                [*command, "--child", mode], check=True, capture_output=True, text=True
+            ).stdout
+            print(out, end="", flush=True)  # through --save's copy
         return
     import scrapy
     from scrapy.crawler import CrawlerRunner

@@ -3,6 +3,7 @@
 import configparser
 import functools
 import http.server
+import json
 import os
 import subprocess
 import sys
@@ -84,6 +85,28 @@ def test_blocks_lists_every_block_with_its_label(run, page):
     assert article.split()[:2] == ["good", "good"]
     assert cookie.split()[0] == "bad"
     assert heading.split()[2] == "h"
+
+
+def test_markdown_prints_the_kept_text_in_its_shape(run, page):
+    result = run("--markdown", str(page))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("# New ferry terminal opens next spring\n\n")
+    assert ARTICLE_EN_SENTENCE in result.stdout
+    assert not any(text in result.stdout for text in BOILERPLATE)
+
+
+def test_metadata_prints_json_then_the_markdown_if_asked(run, page):
+    result = run("--metadata", str(page))
+    assert result.returncode == 0, result.stderr
+    metadata = json.loads(result.stdout)
+    assert (metadata["title"], metadata["language"], metadata["date"]) == (
+        "New ferry terminal opens",
+        "en",
+        None,
+    )
+    assert metadata["url"] == page.resolve().as_uri()
+    both = run("--metadata", "--markdown", str(page)).stdout
+    assert both.startswith(result.stdout) and "# New ferry terminal" in both[len(result.stdout) :]
 
 
 def test_html_report_is_written_and_only_its_place_printed(run, page, tmp_path):

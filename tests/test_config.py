@@ -27,6 +27,11 @@ def test_every_layer_setting_is_a_field_of_config_with_its_default():
         "DECLUTTER_BLOCKS": "none",
         "DECLUTTER_TEXT_FIELD": "text",
         "DECLUTTER_BLOCKS_FIELD": "blocks",
+        "DECLUTTER_MARKDOWN": False,
+        "DECLUTTER_MARKDOWN_FIELD": "markdown",
+        "DECLUTTER_METADATA": False,
+        "DECLUTTER_METADATA_FIELD": "metadata",
+        "DECLUTTER_COMMENTS_FIELD": "comments",
         "DECLUTTER_HTML_FIELD": "html",
         "DECLUTTER_OVERWRITE": False,
         "DECLUTTER_MAX_BODY_SIZE": 10 * 1024 * 1024,
@@ -192,6 +197,11 @@ def test_per_page_keys_are_the_options_and_the_output_settings():
         "blocks",
         "text_field",
         "blocks_field",
+        "markdown",
+        "markdown_field",
+        "metadata",
+        "metadata_field",
+        "comments_field",
         "overwrite",
         "max_body_size",
         "timeout",
@@ -220,3 +230,25 @@ def test_any_override_gives_a_valid_config_and_names_each_key_left_out(overrides
     assert len(errors) == len({error.key for error in errors})
     applied = {key: value for key, value in overrides.items() if key not in {e.key for e in errors}}
     assert config == Config().replace(applied)
+
+
+def test_every_output_needs_its_own_field():
+    with pytest.raises(InvalidSettingError) as error:
+        Config.from_settings(
+            Settings({"DECLUTTER_MARKDOWN": True, "DECLUTTER_MARKDOWN_FIELD": "text"})
+        )
+    assert error.value.setting == "DECLUTTER_MARKDOWN_FIELD"
+    assert "DECLUTTER_TEXT_FIELD" in error.value.reason
+    with pytest.raises(InvalidSettingError) as error:
+        Config.from_settings(
+            Settings(
+                {
+                    "DECLUTTER_METADATA": "true",
+                    "DECLUTTER_COMMENTS": "true",
+                    "DECLUTTER_COMMENTS_FIELD": "metadata",
+                }
+            )
+        )
+    assert error.value.setting == "DECLUTTER_COMMENTS_FIELD"
+    # an output not asked for may share a name: it is never written
+    assert not Config.from_settings(Settings({"DECLUTTER_METADATA_FIELD": "text"})).metadata

@@ -4,6 +4,7 @@ import pytest
 
 from scrapy_declutter import DeclutterError, InvalidOptionError, Options
 from scrapy_declutter.core.presets import build_pipeline
+from scrapy_declutter.stages.comments import SeparateComments
 from scrapy_declutter.stages.content_region import KeepContentRegion
 from scrapy_declutter.stages.justext import (
     ClassifyContextFree,
@@ -55,4 +56,4 @@ def test_stages_default_to_the_options_defaults():
     )
     assert build_pipeline(Options(pipeline="justext")).stages == justext
     assert build_pipeline(Options(pipeline="justext+tree")).stages == (*justext, TreeFilter())
-    assert build_pipeline(Options()).stages[-1] == KeepContentRegion()
+    assert build_pipeline(Options()).stages[-2:] == (KeepContentRegion(), SeparateComments())

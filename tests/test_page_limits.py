@@ -119,6 +119,20 @@ def test_elements_with_up_to_max_attributes_are_parsed(attributes):
     assert [b.text for b in extract(f"<p {attributes}>{END}</p>").blocks] == [END]
 
 
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "<script>for (i = 0; i<a.length; i++) " + "x = y + z; " * 2_000 + "</script>",
+        "<style><!-- " + "div { height: 0px; display: none; } " * 1_000 + "--></style>",
+        "<!-- " + "a comment of words " * 1_000 + "-->",
+    ],
+    ids=["script", "style", "comment"],
+)
+def test_script_style_and_comments_are_not_attributes(raw):
+    # real pages (8 of wcxb-dev, 4 of l3s-gn1, 14 of dragnet) have such stretches without a ">"
+    assert [b.text for b in extract(f"<head>{raw}</head><p>{END}</p>").blocks] == [END]
+
+
 def test_one_more_attribute_is_refused():
     html = "<p " + " ".join(f'a{i}="v"' for i in range(MAX_ATTRIBUTES + 1)) + f">{END}</p>"
     with pytest.raises(PageLimitError):
@@ -186,3 +200,28 @@ def test_every_family_gives_its_text_or_a_counted_refusal(family):
     if END in html:
         assert texts[-1].endswith(END)
     assert len(result.to_dict()["blocks"]) == len(texts)
+
+
+LONG_RUN = " ".join(f"w{i}" for i in range(2 * MAX_ATTRIBUTES))
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        f"<script>if (i <n {LONG_RUN}) run();</script>",
+        f"<style>a <b {LONG_RUN} {{}}</style>",
+        f"<!-- <p {LONG_RUN} -->",
+        f"<SCRIPT type='text/javascript'>x <y {LONG_RUN}</SCRIPT>",
+    ],
+    ids=["script", "style", "comment", "upper-case script"],
+)
+def test_a_lt_sign_where_no_tag_starts_is_no_element(raw):
+    """Real pages have long runs of words after a "<" in inline scripts:
+    libxml2 parses no attributes there, so the page is not refused."""
+    assert [b.text for b in extract(f"<html><body>{raw}<p>{END}</p></body></html>").blocks] == [END]
+
+
+def test_a_tag_after_a_closed_script_still_counts():
+    html = f"<script>x <y</script><p {LONG_RUN}>{END}</p>"
+    with pytest.raises(PageLimitError):
+        extract(html)

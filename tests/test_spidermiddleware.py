@@ -162,3 +162,54 @@ async def test_custom_settings_apply_per_spider(server):
     url = server.url("article-en")
     result = await crawl(CustomSettingsSpider, settings=ADDON, urls=[url])
     assert result.items == [{"url": url}]
+
+
+class ArticleItem(scrapy.Item):
+    url = scrapy.Field()
+    text = scrapy.Field()
+    body_markdown = scrapy.Field()
+    page = scrapy.Field()
+
+
+@pytest_twisted.ensureDeferred
+async def test_markdown_and_metadata_go_into_the_fields_named(server):
+    url = server.url("article-en")
+    settings = {
+        **ADDON,
+        "DECLUTTER_MARKDOWN": True,
+        "DECLUTTER_MARKDOWN_FIELD": "body_markdown",
+        "DECLUTTER_METADATA": "true",
+        "DECLUTTER_METADATA_FIELD": "page",
+    }
+    result = await crawl(settings=settings, urls=[url], item_factory=ArticleItem)
+    (item,) = result.items
+    assert item["body_markdown"].startswith("# New ferry terminal opens next spring\n\n")
+    assert ARTICLE_EN_SENTENCE in item["body_markdown"]
+    assert item["page"]["title"] == "New ferry terminal opens"  # its <title>
+    assert (item["page"]["language"], item["page"]["url"]) == ("en", url)
+    assert result.stats["declutter/items"] == 1
+
+
+@pytest_twisted.ensureDeferred
+async def test_outputs_are_chosen_per_request(server, caplog):
+    plain, structured = server.url("article-en"), server.url("article-de")
+    meta = {structured: {"declutter": {"markdown": True, "metadata": True, "comments": True}}}
+    result = await crawl(settings=ADDON, urls=[plain, structured], meta=meta)
+    assert set(result.by_url(plain)) == {"url", "text"}
+    item = result.by_url(structured)
+    assert set(item) == {"url", "text", "markdown", "metadata", "comments"}
+    assert item["markdown"].startswith("# Neue Brücke")
+    assert item["comments"] == ""  # asked for; the page has none
+    assert item["metadata"]["language"] == "de"
+
+
+@pytest_twisted.ensureDeferred
+async def test_an_item_type_without_an_output_field_gets_the_others(server, caplog):
+    url = server.url("article-en")
+    settings = {**ADDON, "DECLUTTER_MARKDOWN": True}
+    result = await crawl(settings=settings, urls=[url], item_factory=TextOnly)
+    (item,) = result.items
+    assert ARTICLE_EN_SENTENCE in item["text"]
+    (warning,) = [r.getMessage() for r in caplog.records if "declares no field" in r.getMessage()]
+    assert "TextOnly declares no field 'markdown', so its items get no markdown" in warning
+    assert "DECLUTTER_MARKDOWN = False" in warning

@@ -1,44 +1,96 @@
 """``extract()``: the one call the Scrapy layer, the benchmarks and users make."""
 
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from typing import Any
+
+from lxml import etree
 
 from scrapy_declutter.core.blocks import Block, element_paths
 from scrapy_declutter.core.document import build_document
 from scrapy_declutter.core.errors import InvalidInputError, InvalidOptionError
+from scrapy_declutter.core.labels import COMMENT
+from scrapy_declutter.core.markdown import to_markdown
+from scrapy_declutter.core.metadata import Metadata, read_metadata
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.presets import Pipeline, build_pipeline
 
 
 @dataclass(frozen=True, eq=False)
 class ExtractionResult:
-    """What ``extract`` found: every block, labelled, in document order."""
+    """What ``extract`` found: every block, labelled, in document order.
+
+    ``markdown`` and ``metadata`` are computed when first read, from the parsed
+    page (``root``) the result keeps: a caller who does not read them does not
+    pay for them.
+    """
 
     blocks: list[Block]
     language: str | None
     pipeline: str
     url: str | None = None
     title: str | None = None
+    root: etree._Element | None = field(default=None, repr=False)
+    options: Options | None = field(default=None, repr=False)
+    content_language: str | None = field(default=None, repr=False)
+    all_buttons: bool = field(default=False, repr=False)  # as ``Document.all_buttons``
 
     @property
     def text(self) -> str:
         """The kept blocks' text, one block a paragraph, separated by a blank line."""
         return "\n\n".join(block.text for block in self.blocks if block.is_good)
 
+    @property
+    def comments(self) -> str | None:
+        """The text of the page's user comments, one block a paragraph; ``None``
+        unless the ``comments`` option asks for it (see ``comments.py``)."""
+        if self.options is None or not self.options.comments:
+            return None
+        return "\n\n".join(block.text for block in self.blocks if block.label is COMMENT)
+
+    @cached_property
+    def markdown(self) -> str:
+        """The kept blocks as CommonMark: headings, lists, tables, code, quotes,
+        emphasis and links (see ``markdown.py``)."""
+        options = self.options or Options()
+        return to_markdown(
+            self.blocks,
+            self.root,
+            self.url,
+            links=options.markdown_links,
+            images=options.markdown_images,
+            all_buttons=self.all_buttons,
+        )
+
+    @cached_property
+    def metadata(self) -> Metadata:
+        """Title, author, date, site name, description, language, canonical URL
+        and image, as the page gives them (see ``metadata.py``)."""
+        return read_metadata(self.root, self.blocks, self.url, self.language, self.content_language)
+
     def block_dicts(self) -> list[dict]:
         """Every block's ``Block.to_dict``, their XPaths found in one pass."""
         paths = element_paths(block.element for block in self.blocks)
         return [block.to_dict(path) for block, path in zip(self.blocks, paths)]
 
-    def to_dict(self, blocks: bool = True) -> dict:
-        """JSON-safe (and picklable) values: text, language, pipeline, blocks."""
-        return {
+    def to_dict(
+        self, blocks: bool = True, *, markdown: bool = False, metadata: bool = False
+    ) -> dict:
+        """JSON-safe (and picklable) values: text, language, pipeline, blocks;
+        ``markdown`` and ``metadata`` (a dict) when asked for."""
+        data: dict[str, object] = {
             "text": self.text,
             "language": self.language,
             "pipeline": self.pipeline,
             "blocks": self.block_dicts() if blocks else [],
         }
+        if markdown:
+            data["markdown"] = self.markdown
+        if metadata:
+            data["metadata"] = self.metadata.to_dict()
+        if self.comments is not None:
+            data["comments"] = self.comments
+        return data
 
 
 @lru_cache(maxsize=64)
@@ -81,4 +133,14 @@ def extract(
         memory_limit_mb=opts.page_memory_limit_mb,
     )
     _pipeline(opts)(document)
-    return ExtractionResult(document.blocks, document.language, opts.pipeline, url, document.title)
+    return ExtractionResult(
+        document.blocks,
+        document.language,
+        opts.pipeline,
+        url,
+        document.title,
+        document.root,
+        opts,
+        content_language,
+        document.all_buttons,
+    )

@@ -5,17 +5,20 @@ from enum import Flag, StrEnum, auto
 
 class Label(StrEnum):
     """jusText's classes. ``good`` and ``bad`` are final; the other two exist
-    only between the context-free and the context-sensitive stage."""
+    only between the context-free and the context-sensitive stage.
+    ``comment`` is ours, final: a user comment's text (see ``comments.py``)."""
 
     GOOD = "good"
     BAD = "bad"
     SHORT = "short"
     NEAR_GOOD = "near-good"
+    COMMENT = "comment"
 
 
 # The members as plain names: stages compare labels block by block, and on
 # Python 3.11 reading a member off its class costs ten times a global's read.
 GOOD, BAD, SHORT, NEAR_GOOD = Label.GOOD, Label.BAD, Label.SHORT, Label.NEAR_GOOD
+COMMENT = Label.COMMENT
 
 
 class BoilerpipeLabel(Flag):

@@ -33,6 +33,11 @@ class Options:
     ``content_threshold``: the content model's score above which the default
     ``declutter`` pipeline keeps a block; lower keeps more (recall), higher
     less (precision).
+    ``markdown_links``: write links in ``ExtractionResult.markdown`` as
+    ``[text](url)`` (``False``: their text only); ``markdown_images``: write
+    images as ``![alt](src)``. ``comments``: put the user comments the page
+    marks as such in ``ExtractionResult.comments`` (they are never in ``text``
+    with the default pipeline; see ``stages/comments.py``).
     ``page_memory_limit_mb``: a page whose extraction would take more memory
     than this (estimated from its size and tags before parsing, see
     docs/robustness.rst) raises ``PageLimitError``; 0 sets no limit.
@@ -49,6 +54,9 @@ class Options:
     no_headings: bool = False
     tree_depth: int = 2
     content_threshold: float = 0.43
+    markdown_links: bool = True
+    markdown_images: bool = False
+    comments: bool = False
     page_memory_limit_mb: int = 512
 
     def __post_init__(self) -> None:
@@ -73,8 +81,9 @@ class Options:
         depth = self.tree_depth
         if not isinstance(depth, int) or isinstance(depth, bool) or not 1 <= depth <= 5:
             _fail("tree_depth", self.tree_depth, "a whole number from 1 to 5")
-        if not isinstance(self.no_headings, bool):
-            _fail("no_headings", self.no_headings, "True or False")
+        for name in ("no_headings", "markdown_links", "markdown_images", "comments"):
+            if not isinstance(getattr(self, name), bool):
+                _fail(name, getattr(self, name), "True or False")
         if self.length_low > self.length_high:
             _fail("length_low", self.length_low, f"at most length_high ({self.length_high})")
         if self.stopwords_low > self.stopwords_high:

@@ -26,6 +26,7 @@ from scrapy_declutter.stages.boilerpipe_classifiers import (
     DensityRulesClassifier,
     NumWordsRulesClassifier,
 )
+from scrapy_declutter.stages.comments import SeparateComments
 from scrapy_declutter.stages.content_model import ScoreContent
 from scrapy_declutter.stages.content_region import KeepContentRegion
 from scrapy_declutter.stages.density_filter import TextDensityFilter
@@ -117,12 +118,14 @@ def with_tree_filter(base: StageBuilder) -> StageBuilder:
 
 
 def declutter_stages(options: Options) -> tuple[Stage, ...]:
-    """The default: jusText, the content model's score, and the content region
-    (see ``content_model.py`` and ``content_region.py``)."""
+    """The default: jusText, the content model's score, the content region
+    (see ``content_model.py`` and ``content_region.py``), and the comments set
+    apart (``comments.py``)."""
     return (
         *justext_stages(options),
         ScoreContent(),
         KeepContentRegion(options.content_threshold),
+        SeparateComments(),
     )
 
 
@@ -142,5 +145,10 @@ def pipeline_names() -> frozenset[str]:
 
 
 def build_pipeline(options: Options) -> Pipeline:
-    """The pipeline ``options.pipeline`` names, built with ``options``."""
-    return Pipeline(options.pipeline, PIPELINES[options.pipeline](options))
+    """The pipeline ``options.pipeline`` names, built with ``options``. The
+    pipelines that reproduce a paper keep its output; with ``options.comments``
+    they too set the comments apart."""
+    stages = PIPELINES[options.pipeline](options)
+    if options.comments and not any(isinstance(s, SeparateComments) for s in stages):
+        stages = (*stages, SeparateComments())
+    return Pipeline(options.pipeline, stages)

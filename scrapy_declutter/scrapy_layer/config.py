@@ -84,7 +84,11 @@ class Config:
     """What the components read from the settings, checked when made.
 
     ``blocks``: which blocks go into items and meta: ``"none"`` (only the text),
-    ``"kept"`` or ``"all"`` (every block, labelled). ``html_field``: the item
+    ``"kept"`` or ``"all"`` (every block, labelled). ``markdown`` and
+    ``metadata``: whether items get the page's Markdown and its metadata (a
+    dict: title, author, date, site_name, description, language, url, image);
+    the option ``comments`` (``DECLUTTER_COMMENTS``) gives them the comments.
+    The ``*_field`` settings name the item fields each output goes to. ``html_field``: the item
     field the item pipeline declutters, ``None`` switches the pipeline off.
     ``max_body_size``: larger responses are skipped, 0 is no limit.
     ``workers``: 0 for one background thread, N for N processes.
@@ -98,6 +102,11 @@ class Config:
     blocks: str = _setting("none", BLOCKS_CHOICES.__contains__, "one of all, kept, none", True)
     text_field: str = _setting("text", _is_name, "a non-empty field name", True)
     blocks_field: str = _setting("blocks", _is_name, "a non-empty field name", True)
+    markdown: bool = _setting(False, _is_bool, "True or False", True)
+    markdown_field: str = _setting("markdown", _is_name, "a non-empty field name", True)
+    metadata: bool = _setting(False, _is_bool, "True or False", True)
+    metadata_field: str = _setting("metadata", _is_name, "a non-empty field name", True)
+    comments_field: str = _setting("comments", _is_name, "a non-empty field name", True)
     html_field: str | None = _setting("html", _is_name_or_none, "a field name, or None")
     overwrite: bool = _setting(False, _is_bool, "True or False", True)
     max_body_size: int = _setting(10 * 1024 * 1024, _is_count, "a whole number >= 0", True)
@@ -112,10 +121,26 @@ class Config:
                 raise InvalidSettingError(
                     f.name, f"expected {f.metadata['expected']}, got {value!r}"
                 )
-        if self.blocks != "none" and self.blocks_field == self.text_field:
-            raise InvalidSettingError(
-                "blocks_field", f"expected a field other than the text's, got {self.blocks_field!r}"
-            )
+        taken = {"text_field": self.text_field}
+        for key, field in self.output_fields().items():
+            if key != "text_field" and field in taken.values():
+                other = next(k for k, f in taken.items() if f == field)
+                raise InvalidSettingError(
+                    key, f"expected a field other than {setting_name(other)}'s, got {field!r}"
+                )
+            taken[key] = field
+
+    def output_fields(self) -> dict[str, str]:
+        """The item fields written, by their setting's key: the text's, and
+        those of the other outputs asked for."""
+        asked = {
+            "text_field": True,
+            "blocks_field": self.blocks != "none",
+            "markdown_field": self.markdown,
+            "metadata_field": self.metadata,
+            "comments_field": self.options.comments,
+        }
+        return {key: getattr(self, key) for key, on in asked.items() if on}
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any]) -> "Config":

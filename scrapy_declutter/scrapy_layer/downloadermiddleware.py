@@ -3,7 +3,8 @@
 ``DeclutterMiddleware`` declutters every 2xx HTML response in a worker (see
 ``workers.py``) and writes the JSON-safe result into
 ``response.meta["declutter_result"]``: ``{"text", "language", "pipeline",
-"blocks"}``. It skips, counting the reason in
+"blocks"}``, and ``"markdown"``, ``"metadata"``, ``"comments"`` when asked
+for. It skips, counting the reason in
 ``declutter/pages_skipped/<reason>``: ``disabled`` (``meta["declutter"]`` is
 False), ``not_html``, ``http_status`` (not 2xx), ``empty``, ``too_large``
 (over ``DECLUTTER_MAX_BODY_SIZE``), ``binary`` (binary data served as HTML)
@@ -52,7 +53,13 @@ class DeclutterMiddleware:
         config = self._page_config(request, response)
         if config is None:
             return response
-        page = Page.from_response(response, options=config.options, blocks=config.blocks)
+        page = Page.from_response(
+            response,
+            options=config.options,
+            blocks=config.blocks,
+            markdown=config.markdown,
+            metadata=config.metadata,
+        )
         try:
             data, seconds = await maybe_deferred_to_future(
                 self.workers.run(extract_page, page, config.timeout or None)

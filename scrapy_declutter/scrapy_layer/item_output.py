@@ -19,7 +19,8 @@ def has_own_html(adapter: ItemAdapter, config: Config) -> bool:
 def fill_item(
     adapter: ItemAdapter, data: dict[str, Any], config: Config, recorder: Recorder
 ) -> bool:
-    """Write ``data``'s text and blocks into the item; count and return whether it was.
+    """Write ``data``'s text, and the other outputs asked for (blocks, Markdown,
+    metadata, comments), into the item; count and return whether it was.
 
     An item that already has text is left alone unless ``DECLUTTER_OVERWRITE``.
     An item type that declares its fields (``scrapy.Item``, dataclass, attrs,
@@ -30,9 +31,14 @@ def fill_item(
     if adapter.get(config.text_field) and not config.overwrite:
         recorder.item_skipped("has_text")
         return False
-    values: dict[str, Any] = {config.text_field: data["text"]}
-    if config.blocks != "none":
-        values[config.blocks_field] = [dict(block) for block in data["blocks"]]
+    values: dict[str, Any] = {}
+    for key, field in config.output_fields().items():
+        output = _OUTPUTS[key]
+        if output in data:  # each item gets its own blocks, and its own metadata
+            value = data[output]
+            if output == "blocks":
+                value = [dict(block) for block in value]
+            values[field] = dict(value) if output == "metadata" else value
     declared = ItemAdapter.get_field_names_from_class(type(adapter.item))  # None: any field
     for field in list(values):
         if declared is not None and field not in declared:
@@ -47,16 +53,29 @@ def fill_item(
     return True
 
 
+# Each output: its key in the extraction's data, by its field's setting.
+_OUTPUTS = {
+    "text_field": "text",
+    "blocks_field": "blocks",
+    "markdown_field": "markdown",
+    "metadata_field": "metadata",
+    "comments_field": "comments",
+}
+
+
 def _warn_missing(recorder: Recorder, item_type: str, field: str, config: Config) -> None:
-    if field == config.text_field:
+    key = next(k for k, f in config.output_fields().items() if f == field)
+    output = _OUTPUTS[key]
+    if output == "text":
         fix = f"declare it, or set {setting_name('text_field')} to a field it declares"
     else:
-        fix = f'declare it, or set {setting_name("blocks")} = "none" to write no blocks'
+        off = '"none"' if output == "blocks" else "False"  # the setting is named as the output
+        fix = f"declare it, or set {setting_name(output)} = {off} to write no {output}"
     recorder.warn_once(
         f"missing:{item_type}:{field}",
         "declutter: %s declares no field %r, so its items get no %s; %s",
         item_type,
         field,
-        "text" if field == config.text_field else "blocks",
+        output,
         fix,
     )

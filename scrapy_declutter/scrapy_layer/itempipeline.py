@@ -56,6 +56,8 @@ class DeclutterPipeline:
             url=url if isinstance(url, str) else None,
             options=self.config.options,
             blocks=self.config.blocks,
+            markdown=self.config.markdown,
+            metadata=self.config.metadata,
         )
         try:
             data, seconds = await maybe_deferred_to_future(

@@ -25,7 +25,8 @@ class Page:
 
     ``encoding`` and ``content_language`` come from the HTTP headers (``None``
     when absent). ``blocks`` is which blocks ``extract_page`` returns:
-    ``"all"``, ``"kept"`` or ``"none"``.
+    ``"all"``, ``"kept"`` or ``"none"``; ``markdown`` and ``metadata`` whether
+    it returns those too (the comments come with ``options.comments``).
     """
 
     html: bytes | str
@@ -34,9 +35,18 @@ class Page:
     blocks: str
     encoding: str | None = None
     content_language: str | None = None
+    markdown: bool = False
+    metadata: bool = False
 
     @classmethod
-    def from_response(cls, response: "Response", options: Options, blocks: str) -> "Page":
+    def from_response(
+        cls,
+        response: "Response",
+        options: Options,
+        blocks: str,
+        markdown: bool = False,
+        metadata: bool = False,
+    ) -> "Page":
         """The response's body and URL, with the encoding and language its headers declare."""
         content_type = _header(response, b"Content-Type")
         return cls(
@@ -46,6 +56,8 @@ class Page:
             blocks=blocks,
             encoding=http_content_type_encoding(content_type) if content_type else None,
             content_language=_header(response, b"Content-Language"),
+            markdown=markdown,
+            metadata=metadata,
         )
 
     def extract(self) -> ExtractionResult:
@@ -61,7 +73,9 @@ class Page:
 def extract_page(page: Page) -> tuple[dict[str, Any], float]:
     """Extract one page; return its JSON-safe result and the seconds it took."""
     start = time.perf_counter()
-    data = page.extract().to_dict(blocks=page.blocks != "none")
+    data = page.extract().to_dict(
+        blocks=page.blocks != "none", markdown=page.markdown, metadata=page.metadata
+    )
     if page.blocks == "kept":
         data["blocks"] = [block for block in data["blocks"] if block["label"] == "good"]
     return data, time.perf_counter() - start

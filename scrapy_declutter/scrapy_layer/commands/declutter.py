@@ -1,4 +1,5 @@
-"""``scrapy declutter <url or file>``: one page's clean text, blocks or HTML report.
+"""``scrapy declutter <url or file>``: one page's clean text, Markdown, metadata,
+blocks or HTML report.
 
 A URL is fetched through Scrapy with the project's settings (user agent,
 proxies, ...); a local file is read as is. The ``DECLUTTER_*`` settings (and
@@ -6,6 +7,7 @@ proxies, ...); a local file is read as is. The ``DECLUTTER_*`` settings (and
 """
 
 import argparse
+import json
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -32,7 +34,7 @@ class Command(ScrapyCommand):
         return "[options] <url or file>"
 
     def short_desc(self) -> str:
-        return "Print a page's clean text, its labelled blocks, or an HTML report"
+        return "Print a page's clean text, Markdown, metadata, labelled blocks, or an HTML report"
 
     def add_options(self, parser: argparse.ArgumentParser) -> None:
         super().add_options(parser)
@@ -41,6 +43,17 @@ class Command(ScrapyCommand):
             action="store_true",
             help="print every block: label, context-free class, heading, length, "
             "link and stopword density, content score, start of the text",
+        )
+        parser.add_argument(
+            "--markdown",
+            action="store_true",
+            help="print the kept text as Markdown (headings, lists, tables, code, links)",
+        )
+        parser.add_argument(
+            "--metadata",
+            action="store_true",
+            help="print the page's metadata as JSON (title, author, date, site_name, "
+            "description, language, url, image); with --markdown, before it",
         )
         parser.add_argument(
             "--html",
@@ -73,8 +86,15 @@ class Command(ScrapyCommand):
         if opts.html:  # the report alone: the text is in it
             Path(opts.html).write_text(render_report(result, config.options), encoding="utf-8")
             print(f"report written to {opts.html}")
-        else:
-            print(format_blocks(result) if opts.blocks else result.text)
+            return
+        if opts.metadata:
+            print(json.dumps(result.metadata.to_dict(), ensure_ascii=False, indent=2))
+        if opts.blocks:
+            print(format_blocks(result))
+        elif opts.markdown:
+            print(result.markdown)
+        elif not opts.metadata:
+            print(result.text)
 
     def _fetch(self, url: str, options: Options) -> Page | None:
         """Download ``url`` with Scrapy; ``None`` (reported) unless it is an HTML page."""

@@ -1,0 +1,292 @@
+"""Markdown structure and metadata against trafilatura, on wcxb-dev's ground truth.
+
+Usage (from the repository root)::
+
+    python benchmarks/structure.py [CORPUS] [--sample N] [--limit N] [--repeat R]
+
+For every page that has the field in its ground truth (``main_content_markdown``,
+``title``, ``author``, ``publish_date``), in one run:
+
+* ours: ``extract(html, url)``, then ``result.markdown`` and ``result.metadata``;
+* trafilatura: ``extract(text, url=url, output_format="markdown",
+  include_links=True, include_formatting=True, include_tables=True)`` and
+  ``extract_metadata(text, default_url=url)``.
+
+Structure: each Markdown (ours, trafilatura's and the reference) is read into
+bags of elements of five kinds: headings (ATX lines), list items, table rows
+(pipe rows but the delimiter row), code lines (lines inside fences) and links
+(link text plus the URL, lower-cased, without scheme, ``www.``, fragment or
+trailing slash). An element is its lower-cased ``\\w+`` words; link and image
+syntax is reduced to the text before words are taken. Per page and kind, F1 of
+the extraction's bag against the reference's, averaged over the pages whose
+reference has that kind (an extraction without any scores 0 there). Markdown
+word F1 is the corpus's word metric on the Markdown's text (link targets and
+fence lines left out, on both sides).
+
+Metadata: the title is right when its words equal the reference's; the
+author when the words of one occur in sequence in the other's; the date when
+it is the same ``YYYY-MM-DD``. Accuracy over the pages whose reference has the
+field; "given when absent" is the share of the other pages where a value was
+returned anyway.
+
+Cost: per page, the best of ``--repeat`` times of a bare
+``lxml.html.document_fromstring`` parse, of ``extract``, and of reading
+``markdown`` and then ``metadata`` off its result (a fresh result each time,
+so both are computed); medians over the pages, also in bare parses.
+"""
+
+import argparse
+import gzip
+import json
+import re
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import lxml.html
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from benchmarks.corpus import default_corpus_path, page_ids, word_prf
+from benchmarks.saved_output import SAVE_HELP, save_output
+from scrapy_declutter import DeclutterError, extract
+
+KINDS = ("headings", "list items", "table rows", "code lines", "links")
+_IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
+_LINK = re.compile(r"(?<!\\)\[((?:[^\[\]]|\\[\[\]])*)\]\(\s*<?([^)\s>]*)>?(?:\s[^)]*)?\)")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)(?:\s+#+\s*)?$")
+_ITEM = re.compile(r"^\s*(?:>\s*)*(?:[-*+]|\d{1,9}[.)])\s+(.*)$")
+_DELIMITER_ROW = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$")
+_WORD = re.compile(r"\w+")
+
+
+def plain(markdown: str) -> str:
+    """Markdown reduced to its text: images to their alt text, links to theirs."""
+    return _LINK.sub(r"\1", _IMAGE.sub(r"\1", markdown))
+
+
+def _words(text: str) -> str:
+    return " ".join(_WORD.findall(plain(text).lower()))
+
+
+def _url(url: str) -> str:
+    parts = urlsplit(url.strip().lower())
+    host = parts.netloc.removeprefix("www.")
+    query = f"?{parts.query}" if parts.query else ""
+    return f"{host}{parts.path.rstrip('/')}{query}"
+
+
+def elements(markdown: str) -> dict[str, Counter]:
+    """The bags of headings, list items, table rows, code lines and links."""
+    bags: dict[str, Counter] = {kind: Counter() for kind in KINDS}
+    in_code = False
+    for line in markdown.splitlines():
+        if _FENCE.match(line):
+            in_code = not in_code
+            continue
+        if in_code:
+            if words := _words(line):
+                bags["code lines"][words] += 1
+            continue
+        for text, url in _LINK.findall(_IMAGE.sub(r"\1", line)):
+            if url:
+                bags["links"][f"{_words(text)} {_url(url)}"] += 1
+        stripped = line.strip()
+        if match := _HEADING.match(line):
+            kind, text = "headings", match.group(1)
+        elif stripped.startswith("|"):
+            if _DELIMITER_ROW.match(stripped):
+                continue
+            kind, text = "table rows", stripped
+        elif match := _ITEM.match(line):
+            kind, text = "list items", match.group(1)
+        else:
+            continue
+        if words := _words(text):
+            bags[kind][words] += 1
+    return bags
+
+
+def bag_f1(got: Counter, want: Counter) -> float:
+    overlap = sum((got & want).values())
+    if not overlap:
+        return 0.0
+    precision, recall = overlap / sum(got.values()), overlap / sum(want.values())
+    return 2 * precision * recall / (precision + recall)
+
+
+def markdown_text(markdown: str) -> str:
+    """The words of a Markdown for the word metric: fence lines left out."""
+    return plain("\n".join(line for line in markdown.splitlines() if not _FENCE.match(line)))
+
+
+def title_right(got: str | None, want: str) -> bool:
+    return bool(got) and _WORD.findall(got.lower()) == _WORD.findall(want.lower())
+
+
+def author_right(got: str | None, want: str) -> bool:
+    a, b = (f" {' '.join(_WORD.findall(s.lower()))} " for s in (got or "", want))
+    return a.strip() != "" and b.strip() != "" and (a in b or b in a)
+
+
+def date_right(got: str | None, want: str) -> bool:
+    return bool(got) and got[:10] == want[:10]
+
+
+def ours(html: bytes, url: str | None) -> tuple[str, dict]:
+    result = extract(html, url)
+    metadata = result.metadata
+    return result.markdown, {
+        "title": metadata.title,
+        "author": metadata.author,
+        "date": metadata.date,
+    }
+
+
+def trafilatura_run(html: bytes, url: str | None) -> tuple[str, dict]:
+    import trafilatura
+
+    text = html.decode("utf-8", "replace")
+    markdown = trafilatura.extract(
+        text,
+        url=url,
+        output_format="markdown",
+        include_links=True,
+        include_formatting=True,
+        include_tables=True,
+    )
+    metadata = trafilatura.extract_metadata(text, default_url=url)
+    fields = {"title": None, "author": None, "date": None}
+    if metadata is not None:
+        fields = {"title": metadata.title, "author": metadata.author, "date": metadata.date}
+    return markdown or "", fields
+
+
+def best_time(run: Callable[[], object], repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def structured_times(html: bytes, url: str | None, repeat: int) -> tuple[float, float]:
+    """Best times of reading ``markdown`` and ``metadata`` off a fresh result."""
+    markdown = metadata = float("inf")
+    for _ in range(repeat):
+        result = extract(html, url)
+        start = time.perf_counter()
+        result.markdown  # noqa: B018 -- computed on first read
+        middle = time.perf_counter()
+        result.metadata  # noqa: B018
+        end = time.perf_counter()
+        markdown, metadata = min(markdown, middle - start), min(metadata, end - middle)
+    return markdown, metadata
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("corpus", nargs="?", default=str(default_corpus_path()))
+    parser.add_argument("--sample", type=int, help="that many pages at random (seed 0)")
+    parser.add_argument("--limit", type=int)
+    parser.add_argument("--repeat", type=int, default=3, help="timing: best of R")
+    parser.add_argument("--save", type=Path, help=SAVE_HELP)
+    args = parser.parse_args()
+    save_output(args.save)
+    corpus = Path(args.corpus)
+    ids = page_ids(corpus)
+    if args.sample:
+        import random
+
+        ids = sorted(random.Random(0).sample(ids, args.sample))
+    ids = ids[: args.limit]
+    runs = {"trafilatura 2.3.1": trafilatura_run, "declutter": ours}
+    structure: dict[str, dict[str, list[float]]] = {n: {k: [] for k in KINDS} for n in runs}
+    text_f1: dict[str, list[float]] = {n: [] for n in runs}
+    meta_right: dict[str, dict[str, list[bool]]] = {n: {} for n in runs}
+    meta_extra: dict[str, dict[str, list[bool]]] = {n: {} for n in runs}
+    timings: dict[str, list[float]] = {"parse": [], "extract": [], "markdown": [], "metadata": []}
+    checks = {"title": title_right, "author": author_right, "date": date_right}
+    refused = 0
+    for file_id in ids:
+        truth = json.loads((corpus / "ground-truth" / f"{file_id}.json").read_text("utf-8"))
+        html = gzip.decompress((corpus / "html" / f"{file_id}.html.gz").read_bytes())
+        url = truth.get("url")
+        reference = truth["ground_truth"]
+        wanted_markdown = reference.get("main_content_markdown")
+        want_bags = elements(wanted_markdown) if wanted_markdown else None
+        for name, run in runs.items():
+            try:
+                markdown, metadata = run(html, url)
+            except Exception:  # an extractor that fails (or refuses) a page scores nothing there
+                markdown, metadata = "", {"title": None, "author": None, "date": None}
+            if want_bags is not None:
+                got_bags = elements(markdown)
+                for kind in KINDS:
+                    if want_bags[kind]:
+                        structure[name][kind].append(bag_f1(got_bags[kind], want_bags[kind]))
+                text_f1[name].append(
+                    word_prf(markdown_text(markdown), markdown_text(wanted_markdown))[2]
+                )
+            field_of = {"title": "title", "author": "author", "date": "publish_date"}
+            for key, check in checks.items():
+                want = reference.get(field_of[key])
+                if want:
+                    meta_right[name].setdefault(key, []).append(check(metadata[key], want))
+                else:
+                    meta_extra[name].setdefault(key, []).append(bool(metadata[key]))
+        try:
+            markdown_time, metadata_time = structured_times(html, url, args.repeat)
+        except DeclutterError:  # a page the limits refuse is not timed
+            refused += 1
+            continue
+        timings["parse"].append(
+            best_time(lambda h=html: lxml.html.document_fromstring(h), args.repeat)
+        )
+        timings["extract"].append(best_time(lambda h=html, u=url: extract(h, u), args.repeat))
+        timings["markdown"].append(markdown_time)
+        timings["metadata"].append(metadata_time)
+    report(ids, runs, structure, text_f1, meta_right, meta_extra, timings, args.repeat)
+    print(f"  ({refused} pages refused by the page limits: scored empty, not timed)")
+
+
+def report(ids, runs, structure, text_f1, meta_right, meta_extra, timings, repeat) -> None:
+    names = list(runs)
+    print(f"wcxb-dev, {len(ids)} pages")
+    print(f"{'':30}{'pages':>7}" + "".join(f"{n:>20}" for n in names))
+
+    def row(label: str, values: dict[str, list]) -> None:
+        count = len(values[names[0]])
+        cells = "".join(
+            f"{statistics.fmean(values[n]) if values[n] else float('nan'):20.3f}" for n in names
+        )
+        print(f"{label:30}{count:7d}{cells}")
+
+    row("Markdown word F1", text_f1)
+    for kind in KINDS:
+        row(f"structure F1: {kind}", {n: structure[n][kind] for n in names})
+    for key in ("title", "author", "date"):
+        row(f"{key} accuracy", {n: meta_right[n].get(key, []) for n in names})
+    for key in ("title", "author", "date"):
+        row(f"{key} given when absent", {n: meta_extra[n].get(key, []) for n in names})
+    parse = statistics.median(timings["parse"])
+    both = [m + d for m, d in zip(timings["markdown"], timings["metadata"])]
+    print(f"\ntime per page (median over pages of the best of {repeat}):")
+    for label, values in (
+        ("bare lxml parse", timings["parse"]),
+        ("extract()", timings["extract"]),
+        ("then markdown", timings["markdown"]),
+        ("then metadata", timings["metadata"]),
+        ("then both", both),
+    ):
+        median = statistics.median(values)
+        print(f"  {label:18}{median * 1000:8.2f} ms  {median / parse:6.2f} bare parses")
+
+
+if __name__ == "__main__":
+    main()

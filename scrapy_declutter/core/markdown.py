@@ -1,0 +1,542 @@
+"""The kept blocks as CommonMark: the article's shape, rebuilt from their elements.
+
+Markdown is made from the same content decision as ``text``: a block is
+written when it is kept, and only then. The blocks know where they start
+(``Block.element``) but not where they stop, so the kept parts of the page are
+walked again with ``segment``'s own boundaries (block tags, a second ``<br>`` in
+a row, skipped subtrees), which cut the walk into the same stretches, in the
+same order, as the blocks: the n-th stretch with text is the n-th block.
+
+Only the kept regions are walked: for every kept block, the nearest block-level
+element around it, widened to the list, table or quote it sits in (so that an
+item keeps its list's numbering and nesting, a cell its table), and each such
+subtree once. Around a stretch the walk keeps the structure open at that point:
+the heading level, the list items and their markers, the quotes, the table
+cells, ``<pre>``. Inline markup inside a stretch becomes emphasis, code spans,
+links (made absolute against ``<base href>`` and the page URL) and, on request,
+images.
+
+A table becomes a pipe table when it is a data table: two or more rows with
+kept cells, two or more columns, and nothing in its cells but text (no nested
+table, list, heading, quote or code block, the marks of a layout table). Other
+tables are written as the paragraphs of their cells. Images are written only
+inside kept stretches: an image alone between two blocks has no text, and so
+no block that could be kept.
+"""
+
+import re
+from dataclasses import dataclass, field
+from urllib.parse import urljoin
+
+from lxml import etree
+
+# segment's own tables, so that the walk cuts the page where segment does
+from scrapy_declutter.core.blocks import (
+    _BLOCK,
+    _BR,
+    _INLINE,
+    _KINDS,
+    _LINK,
+    Block,
+    _swallows_page,
+)
+
+# Elements a kept block is widened to, so that it keeps its list, table or quote.
+_STRUCTURE = frozenset(
+    "li ul ol dl dd dt table thead tbody tfoot tr td th caption blockquote".split()
+)
+_EMPHASIS = {"strong": "**", "b": "**", "em": "*", "i": "*"}
+_CODE = frozenset("code kbd samp tt".split())
+_HEADING_LEVELS = {f"h{level}": level for level in range(1, 7)}
+# Starting one of these inside a table cell makes the table a layout table.
+_LAYOUT_MARKS = frozenset("table ul ol dl pre blockquote h1 h2 h3 h4 h5 h6".split())
+# The tags ``start`` and ``end`` act on; the walk passes them no other.
+_HANDLED = frozenset(
+    [*_EMPHASIS, "a", *_CODE, "img", *_HEADING_LEVELS, *_LAYOUT_MARKS, "li", "td", "th", "tr"]
+)
+# Lists, quotes and tables nested deeper than this are written as if they were
+# this deep: indentation and prefixes stay bounded, and so does the cost per
+# chunk, on pages that nest them by the thousand.
+MAX_NESTING = 16
+_SPACE = re.compile(r"\s+")
+# Escaped everywhere: the backslash, emphasis, code, link brackets, HTML; an
+# underscore only at a word's edge, where it can open or close emphasis
+# (CommonMark's flanking rules): inside a word ("snake_case") it is literal.
+_SPECIAL = re.compile(r"[\\*`\[\]<]|(?<![^\W_])_|_(?![^\W_])")
+_MAYBE_SPECIAL = re.compile(r"[\\*`\[\]<_]")
+# What makes a line a heading, quote, list item or thematic break when it starts it.
+_LINE_START = re.compile(r"^(?:(\d{1,9})([.)])(?=\s|$)|([#>=~])|([+-])(?=\s|$))", re.MULTILINE)
+_BACKTICKS = re.compile(r"`+")
+_LANGUAGE_CLASS = re.compile(r"(?:lang|language)-([\w+#.-]+)")
+
+
+def escape(text: str) -> str:
+    """``text`` with the characters that would turn into markup escaped."""
+    if _MAYBE_SPECIAL.search(text) is None:  # most text: one fast scan
+        return text
+    return _SPECIAL.sub(r"\\\g<0>", text)
+
+
+def _escape_line_starts(text: str) -> str:
+    return _LINE_START.sub(
+        lambda m: (
+            "\\".join(g for g in m.groups() if g is not None) if m.group(1) else "\\" + m.group(0)
+        ),
+        text,
+    )
+
+
+def _code_span(code: str) -> str:
+    fence = "`" * (max(map(len, _BACKTICKS.findall(code)), default=0) + 1)
+    pad = " " if code.startswith("`") or code.endswith("`") else ""
+    return f"{fence}{pad}{code}{pad}{fence}"
+
+
+def _url(href: str | None, base: str | None) -> str | None:
+    """An absolute URL for a link or image, ``None`` for none worth writing."""
+    href = (href or "").strip()
+    if not href or href.lower().startswith(("javascript:", "data:")):
+        return None
+    url = urljoin(base, href) if base else href
+    return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+
+
+def base_url(root: etree._Element, url: str | None) -> str | None:
+    """The URL relative links resolve against: ``<base href>``, itself resolved
+    against the page URL, or the page URL."""
+    base = root.find("head/base[@href]")
+    if base is None:
+        return url
+    return urljoin(url, base.get("href").strip()) if url else base.get("href").strip()
+
+
+@dataclass(eq=False)
+class _Sink:
+    """Where finished chunks go: the page, or one table cell. The counts say how
+    many lists, items and quotes were open when it was made: the prefixes a
+    chunk gets are those opened since."""
+
+    lists: int
+    items: int
+    quotes: int
+    chunks: list[tuple[str, object]] = field(default_factory=list)  # text, tight-list token
+
+
+@dataclass(eq=False)
+class _Item:
+    """An open list item: its marker, written before its first chunk only."""
+
+    marker: str
+    used: bool = False
+
+
+@dataclass(eq=False)
+class _Table:
+    """An open table: its rows of cells, each cell the chunks made in it."""
+
+    cell_depth: int = 0
+    layout: bool = False
+    rows: list[list[list[tuple[str, object]]]] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class _Inline:
+    """An open inline element, wrapped around its text at its end."""
+
+    tag: str
+    start: int  # index in the stretch's parts
+    stretch: int  # the stretch it opened in: a block boundary since cuts it
+    marker: str  # "**", "*" or "`" ("" inside one of its kind: not wrapped); a link's href
+
+
+class _Renderer:
+    """One page's Markdown, built while walking its kept regions."""
+
+    def __init__(
+        self, blocks: list[Block], base: str | None, links: bool, images: bool, all_buttons: bool
+    ):
+        self.blocks = blocks
+        self.all_buttons = all_buttons
+        self.base = base
+        self.links = links
+        self.images = images
+        self.sinks = [_Sink(0, 0, 0)]
+        self.lists: list[list] = []  # [ordered, count]
+        self.items: list[_Item] = []
+        self.quotes = 0
+        self.headings: list[int] = []
+        self.tables: list[_Table | None] = []
+        self.inline: list[_Inline] = []
+        self.emphasis = self.code = 0
+        self.pre = 0
+        self.pre_parts: list[str] = []
+        self.pre_kept = False
+        self.pre_language = ""
+        self.parts: list[str] = []
+        self.has_text = False
+        self.index = 0
+        self.stretches = 0
+
+    # The stretches, cut as segment cuts them.
+
+    def walk(self, root: etree._Element, first_block: int) -> None:
+        self.index = first_block
+        kinds = _KINDS
+        handled = _HANDLED
+        parts = self.parts  # the same list throughout
+        open_kinds: list[int] = []
+        after_br = False
+        walker = etree.iterwalk(root, events=("start", "end"))
+        for event, el in walker:
+            if event == "start":
+                kind = kinds.get(el.tag, _INLINE)
+                open_kinds.append(kind)
+                if kind == _INLINE:
+                    after_br = False
+                elif kind >= _BLOCK or (kind == _BR and after_br):
+                    self.close_stretch()
+                elif kind == _BR:
+                    after_br = True
+                    if parts:
+                        parts.append("\n")
+                    if self.pre:
+                        self.pre_parts.append("\n")
+                elif kind == _LINK:
+                    after_br = False
+                elif el.tag != "button" or not (self.all_buttons or _swallows_page(el)):
+                    walker.skip_subtree()
+                    continue
+                if el.tag in handled:
+                    self.start(el)
+                text = el.text
+            else:
+                kind = open_kinds.pop()
+                if kind >= _BLOCK:
+                    self.close_stretch()
+                if el.tag in handled:
+                    self.end(el)
+                text = el.tail
+            if not text:
+                continue
+            if self.pre:
+                self.pre_parts.append(text)
+            if text.isspace():
+                if parts:
+                    parts.append(" ")
+                continue
+            self.has_text = True
+            after_br = False
+            if not self.pre:
+                if "  " in text or not text.isprintable():  # as segment: most text needs neither
+                    text = _SPACE.sub(" ", text)
+                parts.append(text if self.code else escape(text))
+        self.close_stretch()
+
+    def close_stretch(self) -> None:
+        if self.has_text:
+            if self.blocks[self.index].is_good:
+                if self.pre:
+                    self.pre_kept = True
+                else:
+                    self.paragraph("".join(self.parts))
+            self.index += 1
+            self.has_text = False
+        if self.pre and self.pre_parts and not self.pre_parts[-1].endswith("\n"):
+            self.pre_parts.append("\n")
+        self.parts.clear()
+        self.stretches += 1
+
+    # Structure around the stretches.
+
+    def start(self, el: etree._Element) -> None:
+        tag = el.tag
+        table = self.tables[-1] if self.tables else None
+        if tag in _LAYOUT_MARKS and table is not None and table.cell_depth:
+            table.layout = True
+        if self.pre:
+            return
+        if tag in _EMPHASIS:
+            marker = _EMPHASIS[tag]
+            if self.emphasis or self.code or (self.headings and marker == "**"):
+                marker = ""
+            self.emphasis += 1
+            self.inline.append(_Inline(tag, len(self.parts), self.stretches, marker))
+        elif tag == "a":
+            href = el.get("href") or ""
+            self.inline.append(_Inline(tag, len(self.parts), self.stretches, href))
+        elif tag in _CODE:
+            marker = "" if self.code else "`"
+            self.code += 1
+            self.inline.append(_Inline(tag, len(self.parts), self.stretches, marker))
+        elif tag == "img":
+            if self.images:
+                self.image(el)
+        elif tag in _HEADING_LEVELS:
+            self.headings.append(_HEADING_LEVELS[tag])
+        elif tag == "li":
+            if self.lists and self.lists[-1][0]:
+                self.lists[-1][1] += 1
+                marker = f"{self.lists[-1][1]}. "
+            else:
+                marker = "- "
+            self.items.append(_Item(marker))
+        elif tag in ("ul", "ol"):
+            start = el.get("start", "1")
+            self.lists.append([tag == "ol", int(start) - 1 if start.isdigit() else 0])
+        elif tag == "blockquote":
+            self.quotes += 1
+        elif tag == "pre":
+            self.pre = 1
+            self.pre_parts = []
+            self.pre_kept = False
+            found = _LANGUAGE_CLASS.search(" ".join(e.get("class", "") for e in el.iter()))
+            self.pre_language = found.group(1) if found else ""
+        elif tag == "table":  # past MAX_NESTING, a table adds no frame (None): its cells
+            self.tables.append(_Table() if len(self.tables) < MAX_NESTING else None)
+        elif tag in ("td", "th") and table is not None:
+            table.cell_depth += 1
+            self.sinks.append(_Sink(len(self.lists), len(self.items), self.quotes))
+        elif tag == "tr" and table is not None:
+            table.rows.append([])
+
+    def end(self, el: etree._Element) -> None:
+        tag = el.tag
+        if self.pre:
+            if tag == "pre":
+                self.pre = 0
+                if self.pre_kept:
+                    self.code_block("".join(self.pre_parts))
+            return
+        if tag in _EMPHASIS or tag == "a" or tag in _CODE:
+            frame = self.inline.pop()
+            if tag in _EMPHASIS:
+                self.emphasis -= 1
+            elif tag in _CODE:
+                self.code -= 1
+            if frame.stretch == self.stretches and (frame.marker or frame.tag == "a"):
+                self.wrap(frame)
+        elif tag in _HEADING_LEVELS:
+            self.headings.pop()
+        elif tag == "li":
+            self.items.pop()
+        elif tag in ("ul", "ol"):
+            self.lists.pop()
+        elif tag == "blockquote":
+            self.quotes -= 1
+        elif tag == "table":
+            table = self.tables.pop()
+            if table is not None:
+                self.table(table)
+        elif (
+            tag in ("td", "th") and self.tables and (table := self.tables[-1]) and table.cell_depth
+        ):
+            table.cell_depth -= 1
+            if not table.rows:
+                table.rows.append([])
+            table.rows[-1].append(self.sinks.pop().chunks)
+
+    # Inline markup.
+
+    def wrap(self, frame: _Inline) -> None:
+        inner = "".join(self.parts[frame.start :])
+        core = inner.strip()
+        if not core:
+            return
+        lead = inner[: len(inner) - len(inner.lstrip())]
+        trail = inner[len(core) + len(lead) :]
+        if frame.tag == "a":
+            url = _url(frame.marker, self.base) if self.links else None
+            if url is None:
+                return
+            core = f"[{core}]({url})"
+        elif frame.tag in _CODE:
+            core = _code_span(core)
+            if frame.start and self.parts[frame.start - 1].endswith("`") and not lead:
+                lead = " "  # two code spans in a row would read as one
+        else:
+            core = f"{frame.marker}{core}{frame.marker}"
+        self.parts[frame.start :] = [lead, core, trail]
+
+    def image(self, el: etree._Element) -> None:
+        src = el.get("src")
+        if not src or src.startswith("data:"):
+            src = el.get("data-src") or el.get("data-lazy-src")
+        url = _url(src, self.base)
+        if url:
+            alt = escape(" ".join((el.get("alt") or "").split()))
+            self.parts.append(f"![{alt}]({url})")
+
+    # Chunks: a paragraph, a heading, a code block or a table, with the
+    # prefixes of the lists and quotes it is in.
+
+    def paragraph(self, markdown: str) -> None:
+        lines = (" ".join(line.split()) for line in markdown.split("\n"))
+        text = "\n".join(line for line in lines if line)
+        if not text:
+            return
+        if self.headings:
+            text = "#" * self.headings[-1] + " " + text.replace("\n", " ")
+        else:
+            text = _escape_line_starts(text)
+        self.add(text)
+
+    def code_block(self, code: str) -> None:
+        code = code.strip("\n")
+        if not code.strip():
+            return
+        fence = "`" * max(3, max(map(len, _BACKTICKS.findall(code)), default=0) + 1)
+        self.add(f"{fence}{self.pre_language}\n{code}\n{fence}")
+
+    def table(self, table: _Table) -> None:
+        rows = [row for row in table.rows if any(row)]
+        columns = max(map(len, rows), default=0)
+        plain = all(token is None for row in rows for cell in row for _, token in cell)
+        if table.layout or not plain or len(rows) < 2 or columns < 2:
+            for row in rows:
+                for cell in row:
+                    for text, token in cell:
+                        self.add(text, token)
+            return
+        lines = []
+        for number, row in enumerate(rows):
+            cells = [" ".join(text for text, _ in cell) for cell in row]
+            cells += [""] * (columns - len(cells))
+            cells = [c.replace("\n", " ").replace("|", "\\|") for c in cells]
+            lines.append("| " + " | ".join(cells) + " |")
+            if number == 0:
+                lines.append("|" + " --- |" * columns)
+        self.add("\n".join(lines))
+
+    def add(self, text: str, token: object = None) -> None:
+        sink = self.sinks[-1]
+        items = self.items[max(sink.items, len(self.items) - MAX_NESTING) :]
+        if items:
+            indent = sum(len(item.marker) for item in items[:-1])
+            item = items[-1]
+            rest = " " * (indent + len(item.marker))
+            first = " " * indent + item.marker if not item.used else rest
+            item.used = True
+            text = first + text.replace("\n", "\n" + rest)
+        if sink.lists < len(self.lists):
+            token = self.lists[sink.lists]
+        quotes = min(self.quotes - sink.quotes, MAX_NESTING)
+        if quotes:
+            prefix = "> " * quotes
+            text = prefix + text.replace("\n", "\n" + prefix)
+        sink.chunks.append((text, token))
+
+    def markdown(self) -> str:
+        out: list[str] = []
+        previous = None
+        for text, token in self.sinks[0].chunks:
+            if out:
+                out.append("\n" if token is not None and token is previous else "\n\n")
+            out.append(text)
+            previous = token
+        return "".join(out)
+
+
+def _walk_root(element: etree._Element, memo: dict) -> etree._Element:
+    """The element to walk for a kept block: its nearest block-level element,
+    widened to the lists, tables and quotes around it. ``memo`` keeps the
+    answer for every element passed on the way that would get the same one
+    (the inline ones below the block-level element, and the block-level ones
+    above it), so that nested lists cost one climb in all."""
+    kinds = _KINDS
+    path = []
+    while element not in memo and kinds.get(element.tag, _INLINE) < _BLOCK:
+        if element.getparent() is None:
+            break
+        path.append(element)
+        element = element.getparent()
+    if element in memo:
+        found = memo[element]
+    else:
+        path.append(element)
+        found = element
+        parent = element.getparent()
+        while parent is not None and parent.tag in _STRUCTURE:
+            block_level = kinds.get(parent.tag, _INLINE) >= _BLOCK
+            if block_level and parent in memo:
+                found = memo[parent]
+                break
+            if not block_level and not _cut_at_children(parent):
+                break
+            found, parent = parent, parent.getparent()
+            if block_level:
+                path.append(found)
+    for visited in path:
+        memo[visited] = found
+    return found
+
+
+def _cut_at_children(element: etree._Element) -> bool:
+    """Whether walking an inline element alone cuts the page as segment does:
+    true when it holds no text or ``<br>`` of its own, only elements."""
+    if element.text and not element.text.isspace():
+        return False
+    return all(child.tag != "br" and (not child.tail or child.tail.isspace()) for child in element)
+
+
+def _under(element: etree._Element | None, roots: dict, memo: dict) -> bool:
+    path = []
+    while element is not None and element not in memo:
+        if element in roots:
+            memo[element] = True
+            break
+        path.append(element)
+        element = element.getparent()
+    found = element is not None and memo[element]
+    for visited in path:
+        memo[visited] = found
+    return found
+
+
+def _top_of(element: etree._Element | None, tops: set, memo: dict) -> etree._Element | None:
+    """The top walk root ``element`` is in (itself included), or ``None``."""
+    path = []
+    while element is not None and element not in memo:
+        if element in tops:
+            memo[element] = element
+            break
+        path.append(element)
+        element = element.getparent()
+    found = None if element is None else memo[element]
+    for visited in path:
+        memo[visited] = found
+    return found
+
+
+def to_markdown(
+    blocks: list[Block],
+    root: etree._Element | None,
+    url: str | None = None,
+    *,
+    links: bool = True,
+    images: bool = False,
+    all_buttons: bool = False,
+) -> str:
+    """The kept blocks as Markdown (see the module docstring); ``all_buttons``
+    as ``segment`` was called for ``blocks``."""
+    if root is None or not any(block.is_good for block in blocks):
+        return ""
+    # The subtrees to walk, in document order, each with the first block in it
+    # (kept or not): the walk numbers its stretches from there.
+    firsts: dict = {}
+    walk_roots: dict = {}
+    for number, block in enumerate(blocks):
+        if block.is_good:
+            firsts.setdefault(_walk_root(block.element, walk_roots), number)
+    under_root: dict = {}  # element: whether it or an ancestor is a walk root
+    tops = [r for r in firsts if not _under(r.getparent(), firsts, under_root)]
+    top_set = set(tops)
+    top_of: dict = {}
+    for top in tops:
+        first = firsts[top]
+        while first and _top_of(blocks[first - 1].element, top_set, top_of) is top:
+            first -= 1
+        firsts[top] = first
+    renderer = _Renderer(blocks, base_url(root, url), links, images, all_buttons)
+    for top in tops:
+        renderer.walk(top, firsts[top])
+    return renderer.markdown()

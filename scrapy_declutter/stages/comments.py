@@ -1,0 +1,74 @@
+"""User comments: kept out of the text, and read as their own.
+
+A page marks its comment section for its own scripts and styles: a class or
+id such as ``comments``, ``comment-list``, ``commentlist``, ``comments-area``,
+``disqus_thread``, WordPress's ``respond``, or schema.org's ``Comment`` item
+type. ``SeparateComments`` finds the blocks under such an element and labels
+them ``COMMENT`` when they read as text (kept by the stages before it, or
+scored as content on their own features: ``block_score`` above
+``text_threshold``, or jusText's context-free ``good`` / ``near-good``), and
+``BAD`` otherwise (names, dates, "Reply" links, the comment form).
+
+A marked element holding most of the kept text is not a comment section but
+a page that marks its article so ("post has-comments" would not match, but
+themes vary): when the comment blocks would take more than
+``MAX_TEXT_SHARE`` of the kept characters, the stage leaves every label as
+it found it.
+"""
+
+import re
+from dataclasses import dataclass
+
+from lxml import etree
+
+from scrapy_declutter.core.blocks import Block
+from scrapy_declutter.core.document import Document
+from scrapy_declutter.core.labels import BAD, COMMENT, GOOD, NEAR_GOOD
+
+# One class name or id that names a comment section or a comment in it.
+COMMENT_NAME = re.compile(
+    r"^(?:(?:fb|wp|js)[-_])?(?:comments?|commentlist|disqus\w*)(?:[-_][\w-]*)?$|^respond$"
+)
+COMMENT_ITEM_TYPE = re.compile(r"schema\.org/(?:User)?Comment\b", re.IGNORECASE)
+MAX_TEXT_SHARE = 0.5
+
+
+def is_comment_element(element: etree._Element) -> bool:
+    """Whether an element's class, id or item type marks it as comments."""
+    names = f"{element.get('class') or ''} {element.get('id') or ''}".lower().split()
+    if any(COMMENT_NAME.match(name) for name in names):
+        return True
+    item_type = element.get("itemtype")
+    return bool(item_type and COMMENT_ITEM_TYPE.search(item_type))
+
+
+@dataclass(frozen=True)
+class SeparateComments:
+    """Labels the blocks of the page's comment sections ``COMMENT`` or ``BAD``."""
+
+    text_threshold: float = 0.5
+
+    def __call__(self, document: Document) -> None:
+        blocks = document.blocks
+        if not blocks:
+            return
+        tree = document.tree()
+        in_comments = [False] * len(tree.parents)
+        for node, (parent, element) in enumerate(zip(tree.parents, tree.elements)):
+            # parents come before their children: the flag flows down in one pass
+            in_comments[node] = (parent >= 0 and in_comments[parent]) or is_comment_element(element)
+        marked = [in_comments[node] for node in tree.block_nodes]
+        if not any(marked):
+            return
+        kept = sum(len(b.text) for b in blocks if b.is_good)
+        kept_in_comments = sum(len(b.text) for b, m in zip(blocks, marked) if m and b.is_good)
+        if kept and kept_in_comments > MAX_TEXT_SHARE * kept:
+            return
+        for block, is_marked in zip(blocks, marked):
+            if is_marked:
+                block.label = COMMENT if self.reads_as_text(block) else BAD
+
+    def reads_as_text(self, block: Block) -> bool:
+        if block.label is GOOD or block.cf_label in (GOOD, NEAR_GOOD):
+            return True
+        return block.block_score is not None and block.block_score > self.text_threshold

@@ -1,0 +1,79 @@
+"""User comments: never in the text by default, in result.comments on request."""
+
+import pytest
+
+from scrapy_declutter import Label, extract
+from scrapy_declutter.core.document import build_document
+from scrapy_declutter.stages.comments import SeparateComments, is_comment_element
+
+ARTICLE = (
+    "<p>The committee met on Tuesday to discuss the new plans for the river bank, and after a"
+    " long debate the members agreed that the work should begin in the spring of next year.</p>"
+    "<p>The plans include a new path along the water, two bridges and a garden where the old"
+    " warehouses stand, and the council will pay for most of the work from its own budget.</p>"
+)
+COMMENT = (
+    "I have lived by the river for twenty years and I think the new path is a very good idea,"
+    " but the council should also think about the people who park their cars along the bank."
+)
+PAGE = f"""<html lang="en"><body><article><h1>River plans approved</h1>{ARTICLE}</article>
+<section id="comments" class="comments-area"><h2>3 comments</h2>
+<ol class="comment-list"><li class="comment"><div class="comment-author">Sam</div>
+<div class="comment-content"><p>{COMMENT}</p></div><a href="#reply">Reply</a></li></ol>
+<div id="respond"><form><label>Leave a reply</label></form></div></section></body></html>"""
+
+
+def test_comments_are_not_in_the_text_by_default():
+    result = extract(PAGE)
+    assert "river bank" in result.text
+    assert "twenty years" not in result.text
+    assert result.comments is None  # not asked for
+    assert "twenty years" not in result.markdown
+
+
+def test_comments_on_request_hold_the_comment_text_only():
+    result = extract(PAGE, comments=True)
+    assert result.comments == COMMENT
+    assert "twenty years" not in result.text
+    assert result.to_dict()["comments"] == COMMENT
+    labels = {b.text: b.label for b in result.blocks}
+    assert labels[COMMENT] is Label.COMMENT
+    assert labels["Reply"] is Label.BAD
+
+
+@pytest.mark.parametrize("pipeline", ["justext", "boilerpipe-article"])
+def test_paper_pipelines_set_comments_apart_only_on_request(pipeline):
+    plain = extract(PAGE, pipeline=pipeline, language="English")
+    assert plain.comments is None
+    asked = extract(PAGE, pipeline=pipeline, language="English", comments=True)
+    assert "twenty years" not in asked.text
+    assert not any(b.label is Label.COMMENT for b in plain.blocks)
+
+
+def test_a_marked_element_holding_most_of_the_text_is_not_a_comment_section():
+    page = f'<html><body><div class="comments-enabled">{ARTICLE}</div></body></html>'
+    document = build_document(page, language="English")
+    for block in document.blocks:
+        block.label = Label.GOOD
+    SeparateComments()(document)
+    assert all(block.label is Label.GOOD for block in document.blocks)
+
+
+@pytest.mark.parametrize(
+    ("attributes", "marked"),
+    [
+        ({"id": "comments"}, True),
+        ({"class": "comment-list"}, True),
+        ({"class": "x commentlist"}, True),
+        ({"id": "disqus_thread"}, True),
+        ({"class": "fb-comments"}, True),
+        ({"itemtype": "https://schema.org/Comment"}, True),
+        ({"class": "post has-comments"}, False),
+        ({"class": "commentary"}, False),
+        ({"class": "article-body"}, False),
+    ],
+)
+def test_comment_sections_are_named_by_class_id_or_item_type(attributes, marked):
+    from lxml import etree
+
+    assert is_comment_element(etree.Element("div", attributes)) is marked
