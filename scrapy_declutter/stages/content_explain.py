@@ -74,8 +74,10 @@ def explain(
 
     ``encoding``, ``content_language`` and ``options`` (``Options`` fields:
     the language, the jusText parameters, ``content_threshold``) are as for
-    ``extract``; the pipeline is always ``declutter``. The labels are those
-    ``extract`` gives the page.
+    ``extract``; the pipeline is always ``declutter``. ``kept`` is the
+    content region's decision, which ``extract`` gives the page but for the
+    blocks of a comment section, which the pipeline's last stage
+    (``comments.SeparateComments``) then sets apart.
     """
     opts = Options.from_kwargs(**{**options, "pipeline": "declutter"})
     document = build_document(
