@@ -16,7 +16,7 @@ def test_an_unclosed_title_does_not_swallow_the_page():
     root = parse(PAGE.encode())
     assert root.findtext("head/title").startswith("Harbour reopens")
     assert root.find("body") is not None
-    assert PARAGRAPH in extract(PAGE).text
+    assert PARAGRAPH in [block.text for block in extract(PAGE).blocks]
 
 
 def test_a_closed_title_is_left_as_it_is():
