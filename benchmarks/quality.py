@@ -2,16 +2,18 @@
 
 Usage (from the repository root)::
 
-    python benchmarks/quality.py                       # every extractor, whole corpus
-    python benchmarks/quality.py --limit 50            # first 50 pages
-    python benchmarks/quality.py CORPUS --extractors trafilatura,declutter,declutter:NAME
+    python benchmarks/quality.py                       # every extractor, every corpus
+    python benchmarks/quality.py --limit 50            # first 50 pages of each
+    python benchmarks/quality.py CORPUS ... --extractors trafilatura,declutter,declutter:NAME
     python benchmarks/quality.py --json results.json   # also write every figure, per page too
     python benchmarks/quality.py --rst                 # tables as RST (for the README)
     python benchmarks/quality.py --list                # list the extractor names
 
-CORPUS defaults to ``<repo>/../shared/corpora/wcxb-dev``; the metric is described
-in ``benchmarks/corpus.py``. Everything runs in one process and one pass over the
-pages: for each page, a bare ``lxml.html.document_fromstring(html_bytes)`` parse
+CORPUS defaults to every corpus found in ``<repo>/../shared/corpora/`` (wcxb-dev,
+dragnet, l3s-gn1); each is reported on its own, with the snippet rates and page
+types where it has them. The metric is described in ``benchmarks/corpus.py``.
+Everything runs in one process and one pass over each corpus's pages: for each
+page, a bare ``lxml.html.document_fromstring(html_bytes)`` parse
 is timed, then every extractor is timed on it (``time.perf_counter``), so the
 "x lxml" column (median extractor time / median bare-parse time) compares runs
 made under the same machine load. An extractor that raises on a page counts as
@@ -67,6 +69,7 @@ from benchmarks.corpus import (
 from benchmarks.saved_output import SAVE_HELP, save_output
 
 Extractor = Callable[[bytes, str | None], str]
+CORPORA = ("wcxb-dev", "dragnet", "l3s-gn1")
 
 
 def _decode(html: bytes) -> str:
@@ -382,11 +385,10 @@ def to_json(
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument(
-        "corpus",
-        nargs="?",
+        "corpora",
+        nargs="*",
         type=Path,
-        default=default_corpus_path(),
-        help="WCXB folder (default: <repo>/../shared/corpora/wcxb-dev)",
+        help="corpus folders (default: those of <repo>/../shared/corpora/ that exist)",
     )
     p.add_argument(
         "--extractors",
@@ -396,7 +398,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--limit", type=int, help="only the first N pages")
     p.add_argument("--sample", type=int, help="N pages drawn at random (seeded by --seed)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--json", type=Path, help="write all figures (and per-page scores) here")
+    p.add_argument(
+        "--json", type=Path, help="write all figures (and per-page scores) here, by corpus"
+    )
     style = p.add_mutually_exclusive_group()
     style.add_argument(
         "--rst",
@@ -424,8 +428,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.list:
         print("\n".join(["declutter", *declutter_names(), *ANCHORS]))
         return 0
-    if not (args.corpus / "ground-truth").is_dir():
-        print(f"corpus not found: {args.corpus}", file=sys.stderr)
+    corpora = args.corpora or default_corpora()
+    missing = [c for c in corpora if not (c / "ground-truth").is_dir()]
+    if missing or not corpora:
+        print(
+            f"corpus not found: {missing[0] if missing else 'none beside the repo'}",
+            file=sys.stderr,
+        )
         return 2
     extractors: dict[str, Extractor] = {}
     for name in filter(None, (n.strip() for n in args.extractors.split(","))):
@@ -439,25 +448,38 @@ def main(argv: list[str] | None = None) -> int:
     if not extractors:
         print("no extractor to run", file=sys.stderr)
         return 2
+    reports = {}
+    for corpus in corpora:
+        reports[corpus.name] = run_corpus(corpus, extractors, args)
+    if args.json:
+        args.json.write_text(json.dumps(reports, indent=1), encoding="utf-8")
+    return 0
 
-    pages = load_pages(args.corpus, limit=args.limit, sample=args.sample, seed=args.seed)
+
+def run_corpus(corpus: Path, extractors: dict[str, Extractor], args: argparse.Namespace) -> dict:
+    """Run every extractor on one corpus, print its tables, return its figures."""
+    pages = load_pages(corpus, limit=args.limit, sample=args.sample, seed=args.seed)
     parse_seconds, runs = benchmark(pages, extractors, progress=not args.quiet)
     parse_median = statistics.median(parse_seconds)
     aggs = {run.name: aggregate(run.scores) for run in runs}
     rows = [summary_row(run, aggs[run.name], parse_median) for run in runs]
-
     style = args.style or "text"
     print(
-        f"{args.corpus.name}: {len(parse_seconds)} pages, "
+        f"{corpus.name}: {len(parse_seconds)} pages, "
         f"{aggs[runs[0].name].overall.scored} with a reference; bare lxml parse "
         f"median {1000 * parse_median:.2f} ms, total {sum(parse_seconds):.1f} s\n"
     )
     print(main_table(rows, style) + "\n")
-    print(type_table(aggs, style))
-    if args.json:
-        report = to_json(args.corpus, parse_seconds, runs, rows, aggs)
-        args.json.write_text(json.dumps(report, indent=1), encoding="utf-8")
-    return 0
+    if len(aggs[runs[0].name].by_type) > 1:
+        print(type_table(aggs, style) + "\n")
+    sys.stdout.flush()
+    return to_json(corpus, parse_seconds, runs, rows, aggs)
+
+
+def default_corpora() -> list[Path]:
+    """The corpora beside the repository that are there."""
+    base = default_corpus_path().parent
+    return [base / name for name in CORPORA if (base / name / "ground-truth").is_dir()]
 
 
 if __name__ == "__main__":

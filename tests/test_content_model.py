@@ -1,11 +1,19 @@
 """The content model: its scores, the shipped weights, and the default pipeline."""
 
+import json
 import math
+from importlib import resources
+
+import pytest
 
 from scrapy_declutter import Label, extract
 from scrapy_declutter.core.options import Options
-from scrapy_declutter.stages.content_features import context_features, page_features
-from scrapy_declutter.stages.content_model import load_model
+from scrapy_declutter.stages.content_features import (
+    CONTEXT_NAMES,
+    context_features,
+    page_features,
+)
+from scrapy_declutter.stages.content_model import MODEL, ContentModel, load_model
 from tests.factory import NEWS_PAGE, NEWS_PARAGRAPH, justext_document
 
 
@@ -58,6 +66,24 @@ def test_shipped_model_matches_the_features():
     ).rows()[0]
     assert len(model.context_weights) == len(row)
     assert all(name in model.block_weights for name in ("len", "ld", "digits", "in:nav"))
+
+
+def test_model_file_names_every_weight_and_records_its_fit():
+    data = json.loads(
+        (resources.files("scrapy_declutter.stages") / "models" / MODEL).read_text("utf-8")
+    )
+    assert set(data["context_weights"]) == set(CONTEXT_NAMES)
+    assert {"corpora", "folds", "C"} <= set(data["fitted"])
+    model = ContentModel.from_json(data)
+    assert model.context_weights == tuple(data["context_weights"][n] for n in CONTEXT_NAMES)
+    assert ContentModel.from_json(model.to_json()) == model
+
+
+def test_a_model_file_with_an_unknown_context_feature_is_refused():
+    data = load_model().to_json()
+    data["context_weights"]["mean9"] = 1.0
+    with pytest.raises(ValueError, match="mean9"):
+        ContentModel.from_json(data)
 
 
 def test_model_loads_once():

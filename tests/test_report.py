@@ -17,6 +17,7 @@ from scrapy_declutter.core.reasons import (
     BELOW_THRESHOLD,
     BOILERPLATE_GUARD,
     CONTENT_REGION,
+    COPYRIGHT,
     EXPLANATIONS,
     FALLBACK,
     OUTSIDE_REGION,
@@ -208,6 +209,9 @@ def test_the_content_stage_names_the_rule_that_removed_each_block():
         tree=TREE,
         lengths=[300, 300, 300, 20, 20],
         short_links=[False, False, False, True, False],
+        ruled_out=[None] * 5,
+        fallback=lambda: [True] * 5,
+        texts=[f"block {i}" for i in range(5)],
     )
     assert decided == [
         CONTENT_REGION,
@@ -218,11 +222,18 @@ def test_the_content_stage_names_the_rule_that_removed_each_block():
     ]
 
 
-def test_when_the_content_stage_keeps_nothing_every_block_falls_back():
+def test_when_the_content_stage_keeps_nothing_the_fallback_s_blocks_are_kept():
     decided = KeepContentRegion(0.5).decide(
-        [0.1] * 5, [0.1] * 5, TREE, [300, 300, 300, 20, 20], [False] * 5
+        [0.1] * 5,
+        [0.1] * 5,
+        TREE,
+        [300, 300, 300, 20, 20],
+        [False] * 5,
+        [None, COPYRIGHT, None, None, None],
+        lambda: [True, True, False, True, True],
+        [f"block {i}" for i in range(5)],
     )
-    assert decided == [FALLBACK] * 5
+    assert decided == [FALLBACK, COPYRIGHT, BELOW_THRESHOLD, FALLBACK, FALLBACK]
 
 
 def test_a_block_without_a_recorded_reason_is_reported_as_such():

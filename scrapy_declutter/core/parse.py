@@ -17,7 +17,10 @@ libxml2's size limits, so 20 MB text nodes survive. libxml2 still refuses to
 nest deeper than a fixed limit and drops everything after that point; when that
 happens the page is parsed a second time with the excess nesting flattened, so
 its text is kept. ``</html>`` end tags are dropped before parsing: libxml2
-discards everything after one, browsers render it.
+discards everything after one, browsers render it. A ``<title>`` that is never
+closed swallows the rest of the page as its text; when a page parses to no
+``<body>`` for that reason, it is parsed again with the title closed at the
+end of its line.
 """
 
 import codecs
@@ -52,6 +55,8 @@ _local = threading.local()
 _NESTING_LIMITS = (1024, 128)
 _TAG = re.compile(rb"<(/?)([a-zA-Z][^\s/>]*)[^>]*>")
 _END_HTML = re.compile(rb"</html\s*>", re.IGNORECASE)
+_TITLE_END = re.compile(rb"</title", re.IGNORECASE)
+_TITLE_LINE = re.compile(rb"(<title[^>]*>[^<\n]*)", re.IGNORECASE)
 # C0 controls but tab, line feed, form feed and carriage return; in UTF-8 these
 # bytes stand only for themselves. Vertical tab becomes a space.
 _CONTROLS = bytes([*range(0x00, 0x09), *range(0x0E, 0x20)])
@@ -143,6 +148,10 @@ def parse(
             if root is None or not _hit_nesting_limit(parser):
                 break
             root = etree.fromstring(_flatten_nesting(data, limit), parser)
+        if root is not None and root.find("body") is None and not _TITLE_END.search(data):
+            closed = _TITLE_LINE.sub(rb"\1</title>", data, count=1)
+            if closed != data:
+                root = etree.fromstring(closed, parser)
     except etree.LxmlError as exc:
         raise ParseError(f"lxml could not parse the page: {exc}") from exc
     return root

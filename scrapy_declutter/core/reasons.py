@@ -18,6 +18,9 @@ SHORT_LINK = "link rule"
 BOILERPLATE_GUARD = "sure-boilerplate guard"
 OUTSIDE_REGION = "outside the content region"
 FALLBACK = "fallback to jusText"
+COPYRIGHT = "copyright sign"
+HIDDEN = "not shown by a browser"
+REPEATED = "repeated text"
 # the tree filter and the density filter
 TREE_FILTER = "tree filter"
 DENSITY = "text density"
@@ -47,7 +50,15 @@ EXPLANATIONS = {
     BOILERPLATE_GUARD: "the block's own features score {sure_boilerplate} or less (block "
     "score): it is never kept, whatever its neighbours.",
     OUTSIDE_REGION: "outside the element that holds the most content (the content region).",
-    FALLBACK: "the content model kept nothing on this page, so jusText's labels stand.",
+    FALLBACK: "the content model kept nothing on this page, so jusText's good blocks are "
+    "kept, save those in a footer, navigation, sidebar or banner.",
+    COPYRIGHT: "a block with a copyright sign is a copyright line or a photo credit "
+    "(jusText's rule), whatever its score.",
+    HIDDEN: 'under an element with the hidden attribute, aria-hidden="true" or an '
+    "inline display: none or visibility: hidden style: a reader never sees it (unless "
+    "the page hides more than a third of its text, which its scripts then show).",
+    REPEATED: "a block of four words or more whose text an earlier kept block has (a "
+    "teaser list twice over, a repeated headline): the first copy stays.",
     TREE_FILTER: "kept by the base pipeline, but not under the ancestor (depth "
     "{tree_depth}) whose blocks hold the most text.",
     DENSITY: "text density (text characters over text and markup characters) against "

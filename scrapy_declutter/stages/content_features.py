@@ -253,6 +253,25 @@ TAGS = Part("in:", _context_tag)
 TOKENS = Part("tok:", _class_tokens)
 
 
+# The second stage's features, by name, in the order of a row of
+# ``ContextFeatures.rows()``: the block's own logit, its neighbours' (two
+# before, two after), the mean logit and text share of its ancestors at each
+# of ``CONTEXT_LEVELS``, the page's mean logit, short-link text share and
+# size, and whether the block is a short link, alone and times that share.
+CONTEXT_NAMES = (
+    "own",
+    "before2",
+    "before1",
+    "after1",
+    "after2",
+    *(f"{part}{level}" for level in CONTEXT_LEVELS for part in ("mean", "share")),
+    "page_mean",
+    "page_link_share",
+    "page_size",
+    "short_link",
+    "short_link_x_link_share",
+)
+
 # Probabilities are clipped to [1e-4, 1 - 1e-4] before they become log-odds.
 _LOWEST, _HIGHEST = 1e-4, 1 - 1e-4
 _LOGIT_BOUND = math.log(_HIGHEST / _LOWEST)

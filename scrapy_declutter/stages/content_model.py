@@ -25,6 +25,7 @@ from scrapy_declutter.core.document import Document
 from scrapy_declutter.stages.content_features import (
     BLOCK_NUMBERS,
     CONTEXT_LEVELS,
+    CONTEXT_NAMES,
     KINDS,
     LINE_LENGTH,
     TAGS,
@@ -54,11 +55,19 @@ KEY_CHARS_MAX = 200
 
 @dataclass(frozen=True)
 class ContentModel:
-    """Weights of the two logistic stages."""
+    """Weights of the two logistic stages.
+
+    ``block_weights`` are the first stage's, by feature name (see
+    ``content_features``); ``context_weights`` the second stage's, in the
+    order of ``CONTEXT_NAMES`` (the model file stores them by name);
+    ``fitted`` records how the model was fitted (corpora, folds, C, the
+    held-out figures, the commit), for people: scoring never reads it.
+    """
 
     block_weights: dict[str, float]
     context_weights: tuple[float, ...]
     context_bias: float
+    fitted: dict = field(default_factory=dict, compare=False)
     _part_sums_by_key: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _weights_by_prefix: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -179,11 +188,28 @@ class ContentModel:
         )
 
     def to_json(self) -> dict:
+        """The model file's content: every weight by name."""
         return {
+            "fitted": self.fitted,
             "block_weights": self.block_weights,
-            "context_weights": list(self.context_weights),
+            "context_weights": dict(zip(CONTEXT_NAMES, self.context_weights)),
             "context_bias": self.context_bias,
         }
+
+    @classmethod
+    def from_json(cls, data: dict) -> "ContentModel":
+        """The model a file holds (``to_json``'s shape); a context feature the
+        file does not name weighs 0, a name this code does not know is an error."""
+        named = data["context_weights"]
+        unknown = set(named) - set(CONTEXT_NAMES)
+        if unknown:
+            raise ValueError(f"unknown context features in the model: {sorted(unknown)}")
+        return cls(
+            data["block_weights"],
+            tuple(named.get(name, 0.0) for name in CONTEXT_NAMES),
+            data["context_bias"],
+            data.get("fitted", {}),
+        )
 
 
 class KeyCache:
@@ -223,7 +249,7 @@ def _sigmoids(totals: Iterable[float]) -> list[float]:
 def load_model(name: str = MODEL) -> ContentModel:
     """The shipped model, read once per process."""
     data = json.loads((resources.files(__package__) / "models" / name).read_text("utf-8"))
-    return ContentModel(data["block_weights"], tuple(data["context_weights"]), data["context_bias"])
+    return ContentModel.from_json(data)
 
 
 @dataclass(frozen=True)
