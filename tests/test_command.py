@@ -5,6 +5,7 @@ import functools
 import http.server
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -119,6 +120,16 @@ def test_html_report_is_written_and_only_its_place_printed(run, page, tmp_path):
     removed = html.xpath("//div[contains(@class, 'block removed')]")
     assert any(ARTICLE_EN_SENTENCE in block.text_content() for block in kept)
     assert any(BOILERPLATE[0] in block.text_content() for block in removed)
+
+
+def test_html_report_shows_what_weighed_most_in_the_default_pipelines_scores(run, page, tmp_path):
+    report = tmp_path / "report.html"
+    result = run("--html", str(report), str(page))
+    assert result.returncode == 0, result.stderr
+    html = lxml.html.fromstring(report.read_text())
+    evidence = [e.text_content() for e in html.find_class("evidence")]
+    assert evidence and all("weighed most: " in text for text in evidence)
+    assert any(re.search(r"[-+]\d+\.\d\d", text) for text in evidence)
 
 
 def test_html_report_shows_the_threshold_from_the_settings(run, page, tmp_path):

@@ -67,8 +67,11 @@ class Weighed(Protocol):
     log-odds)`` pairs, largest first: the block's own features (``features``)
     and its context's (``context``). ``content_explain.explain`` gives them."""
 
-    features: Sequence[tuple[str, float]]
-    context: Sequence[tuple[str, float]]
+    @property
+    def features(self) -> Sequence[tuple[str, float]]: ...
+
+    @property
+    def context(self) -> Sequence[tuple[str, float]]: ...
 
 
 def render_report(

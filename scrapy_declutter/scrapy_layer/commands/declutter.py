@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import AsyncIterator
+from dataclasses import fields
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -24,6 +25,7 @@ from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.report import format_blocks, render_report
 from scrapy_declutter.scrapy_layer.config import Config
 from scrapy_declutter.scrapy_layer.page import Page
+from scrapy_declutter.stages.content_explain import BlockExplanation, explain
 
 
 class Command(ScrapyCommand):
@@ -84,7 +86,9 @@ class Command(ScrapyCommand):
             return
         result = page.extract()
         if opts.html:  # the report alone: the text is in it
-            Path(opts.html).write_text(render_report(result, config.options), encoding="utf-8")
+            weighed = _explained(page) if result.pipeline == "declutter" else None
+            report = render_report(result, config.options, weighed)
+            Path(opts.html).write_text(report, encoding="utf-8")
             print(f"report written to {opts.html}")
             return
         if opts.metadata:
@@ -128,3 +132,11 @@ class Command(ScrapyCommand):
             print(f"HTTP {response.status} for {url}", file=sys.stderr)
             return None
         return Page.from_response(response, options, "all")
+
+
+def _explained(page: Page) -> list[BlockExplanation]:
+    """What weighed most in each block's scores: the content model's ``explain``."""
+    options = {field.name: getattr(page.options, field.name) for field in fields(page.options)}
+    return explain(
+        page.html, encoding=page.encoding, content_language=page.content_language, **options
+    )
