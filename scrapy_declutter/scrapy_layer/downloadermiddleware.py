@@ -23,7 +23,6 @@ a dict is ignored the same way (counted under the key ``declutter``).
 """
 
 from scrapy.crawler import Crawler
-from scrapy.exceptions import NotConfigured
 from scrapy.http import HtmlResponse, Request, Response
 from scrapy.utils.defer import maybe_deferred_to_future
 
@@ -44,10 +43,7 @@ class DeclutterMiddleware:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> "DeclutterMiddleware":
-        state = CrawlerState.for_crawler(crawler)
-        if not state.config.enabled:
-            raise NotConfigured
-        return cls(state)
+        return cls(CrawlerState.enabled_for(crawler))
 
     async def process_response(self, request: Request, response: Response) -> Response:
         config = self._page_config(request, response)

@@ -36,8 +36,8 @@ class DeclutterPipeline:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> "DeclutterPipeline":
-        state = CrawlerState.for_crawler(crawler)
-        if not state.config.enabled or state.config.html_field is None:
+        state = CrawlerState.enabled_for(crawler)
+        if state.config.html_field is None:
             raise NotConfigured
         return cls(state, state.config.html_field)
 

@@ -12,7 +12,6 @@ from typing import Any
 
 from itemadapter import ItemAdapter, is_item
 from scrapy.crawler import Crawler
-from scrapy.exceptions import NotConfigured
 from scrapy.http import Response
 
 from scrapy_declutter.scrapy_layer.config import META_OVERRIDE, META_RESULT, Config
@@ -29,10 +28,7 @@ class DeclutterSpiderMiddleware:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> "DeclutterSpiderMiddleware":
-        state = CrawlerState.for_crawler(crawler)
-        if not state.config.enabled:
-            raise NotConfigured
-        return cls(state)
+        return cls(CrawlerState.enabled_for(crawler))
 
     async def process_spider_output(
         self, response: Response, result: AsyncIterator[Any]

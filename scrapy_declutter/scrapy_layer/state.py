@@ -11,6 +11,7 @@ from weakref import WeakKeyDictionary
 
 from scrapy import signals
 from scrapy.crawler import Crawler
+from scrapy.exceptions import NotConfigured
 
 from scrapy_declutter.scrapy_layer.config import Config
 from scrapy_declutter.scrapy_layer.stats import Recorder
@@ -33,6 +34,15 @@ class CrawlerState:
             config = Config.from_settings(crawler.settings)
             state = _states[crawler] = cls(config, Workers(config.workers), Recorder(crawler))
             crawler.signals.connect(state.close, signal=signals.spider_closed)
+        return state
+
+    @classmethod
+    def enabled_for(cls, crawler: Crawler) -> "CrawlerState":
+        """The crawler's state; ``NotConfigured`` when ``DECLUTTER_ENABLED`` is false,
+        so that a component built from it switches itself off."""
+        state = cls.for_crawler(crawler)
+        if not state.config.enabled:
+            raise NotConfigured
         return state
 
     def close(self) -> None:
