@@ -478,25 +478,14 @@ def _cut_at_children(element: etree._Element) -> bool:
     return all(child.tag != "br" and (not child.tail or child.tail.isspace()) for child in element)
 
 
-def _under(element: etree._Element | None, roots: dict, memo: dict) -> bool:
+def _nearest_in(
+    element: etree._Element | None, members: set | dict, memo: dict
+) -> etree._Element | None:
+    """The nearest of ``members`` at or above ``element``, or ``None``; ``memo``
+    (one per set of members) remembers the answer for every element climbed."""
     path = []
     while element is not None and element not in memo:
-        if element in roots:
-            memo[element] = True
-            break
-        path.append(element)
-        element = element.getparent()
-    found = element is not None and memo[element]
-    for visited in path:
-        memo[visited] = found
-    return found
-
-
-def _top_of(element: etree._Element | None, tops: set, memo: dict) -> etree._Element | None:
-    """The top walk root ``element`` is in (itself included), or ``None``."""
-    path = []
-    while element is not None and element not in memo:
-        if element in tops:
+        if element in members:
             memo[element] = element
             break
         path.append(element)
@@ -527,13 +516,13 @@ def to_markdown(
     for number, block in enumerate(blocks):
         if block.is_good:
             firsts.setdefault(_walk_root(block.element, walk_roots), number)
-    under_root: dict = {}  # element: whether it or an ancestor is a walk root
-    tops = [r for r in firsts if not _under(r.getparent(), firsts, under_root)]
+    under_root: dict = {}  # element: the walk root at or above it, or None
+    tops = [r for r in firsts if _nearest_in(r.getparent(), firsts, under_root) is None]
     top_set = set(tops)
     top_of: dict = {}
     for top in tops:
         first = firsts[top]
-        while first and _top_of(blocks[first - 1].element, top_set, top_of) is top:
+        while first and _nearest_in(blocks[first - 1].element, top_set, top_of) is top:
             first -= 1
         firsts[top] = first
     renderer = _Renderer(blocks, base_url(root, url), links, images, all_buttons)
