@@ -103,6 +103,8 @@ _DAY_MONTH_YEAR = re.compile(
 )
 _YEAR_MONTH_DAY = re.compile(rf"\b(\d{{4}})\s+{_MONTH}\s+(\d{{1,2}})\b", re.I)
 _MONTH_DAY_YEAR = re.compile(rf"\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I)
+# Dates with a month's name, in the order their groups come: d(ay), m(onth), y(ear)
+_NAMED_MONTH_DATES = ((_DAY_MONTH_YEAR, "dmy"), (_MONTH_DAY_YEAR, "mdy"), (_YEAR_MONTH_DAY, "ymd"))
 _NUMERIC_DATE = re.compile(r"\b(\d{1,2})([./])(\d{1,2})\2(\d{4})\b")
 _BY = re.compile(
     r"^\s*(?:(?:written|posted|published|reviewed)\s*by\b|by\b)[:\s]*|^\s*authors?:\s*", re.I
@@ -460,18 +462,11 @@ def _parse_date(value: str | None) -> str | None:
     match = _ISO_DATE.search(value)
     if match:
         return _valid(*match.groups())
-    match = _DAY_MONTH_YEAR.search(value)
-    if match:
-        day, month, year = match.groups()
-        return _valid(year, _MONTHS[month.lower()], day)
-    match = _MONTH_DAY_YEAR.search(value)
-    if match:
-        month, day, year = match.groups()
-        return _valid(year, _MONTHS[month.lower()], day)
-    match = _YEAR_MONTH_DAY.search(value)
-    if match:
-        year, month, day = match.groups()
-        return _valid(year, _MONTHS[month.lower()], day)
+    for pattern, order in _NAMED_MONTH_DATES:
+        match = pattern.search(value)
+        if match:
+            part = dict(zip(order, match.groups()))
+            return _valid(part["y"], _MONTHS[part["m"].lower()], part["d"])
     match = _NUMERIC_DATE.search(value)
     if match:
         first, separator, second, year = match.groups()
