@@ -1,5 +1,6 @@
 """The document and its numbered block tree."""
 
+from scrapy_declutter.core.document import build_document
 from tests.factory import NEWS_PAGE, SECTIONS_TREE, justext_document
 
 
@@ -22,3 +23,13 @@ def test_block_tree_numbers_parents_first():
     for node, parent in enumerate(tree.parents):
         expected = tree.elements[node].getparent()
         assert (tree.elements[parent] if parent >= 0 else None) is expected
+
+
+def test_stopwords_are_counted_on_each_block_lower_cased_alone():
+    # The page's text is lower-cased in one call: a capital sigma ending a
+    # block must still become the final sigma of "της" (a Greek stopword),
+    # not the sigma of a word that goes on into the next block.
+    document = build_document(
+        "<html><body><p>ΤΗΣ</p><p>ΑΘΗΝΑΣ ΚΑΙ ΤΟΥΣ</p><p>X</p></body></html>", language="Greek"
+    )
+    assert [(b.words, b.stopwords) for b in document.blocks] == [(1, 1), (3, 2), (1, 0)]

@@ -152,14 +152,18 @@ def build_document(
     all_buttons = not blocks
     if all_buttons:
         blocks = segment(root, all_buttons=True)
+    # Lower-cased in one call: a block's text holds no line break (``segment``
+    # collapses white space), and the one context lower-casing reads (Greek
+    # final sigma) ends at a line break as at the end of a string.
+    lowered = "\n".join([block.text for block in blocks]).lower().split("\n")
     if language == AUTO:
         language = resolve_language(
             (root.get("lang"), content_language),
-            lambda: Counter(word for block in blocks for word in block.text.lower().split()),
+            lambda: Counter(word for text in lowered for word in text.split()),
         )
     is_stopword = (stoplist(language) if language else frozenset()).__contains__
-    for block in blocks:  # one block's words at a time: a page's would all be live objects
-        words = block.text.lower().split()
+    for block, text in zip(blocks, lowered):  # one block's words at a time, not a page's
+        words = text.split()
         block.words = len(words)
         block.stopwords = sum(map(is_stopword, words))
     title = root.findtext("head/title")

@@ -35,9 +35,15 @@ MAX_TEXT_SHARE = 0.5
 
 def is_comment_element(element: etree._Element) -> bool:
     """Whether an element's class, id or item type marks it as comments."""
-    names = f"{element.get('class') or ''} {element.get('id') or ''}".lower().split()
-    if any(COMMENT_NAME.match(name) for name in names):
-        return True
+    class_name, id_name = element.get("class"), element.get("id")
+    if class_name or id_name:
+        names = f"{class_name or ''} {id_name or ''}".lower()
+        # every name COMMENT_NAME matches holds one of these: most elements are
+        # done after three substring tests (the stage looks at every element)
+        if ("comment" in names or "disqus" in names or "respond" in names) and any(
+            COMMENT_NAME.match(name) for name in names.split()
+        ):
+            return True
     item_type = element.get("itemtype")
     return bool(item_type and COMMENT_ITEM_TYPE.search(item_type))
 
