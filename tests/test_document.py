@@ -30,6 +30,7 @@ def test_stopwords_are_counted_on_each_block_lower_cased_alone():
     # block must still become the final sigma of "της" (a Greek stopword),
     # not the sigma of a word that goes on into the next block.
     document = build_document(
-        "<html><body><p>ΤΗΣ</p><p>ΑΘΗΝΑΣ ΚΑΙ ΤΟΥΣ</p><p>X</p></body></html>", language="Greek"
+        "<html><body><p>ΤΗΣ</p><p>ΑΘΗΝΑΣ ΚΑΙ ΤΟΥΣ</p><p>X</p></body></html>",  # noqa: RUF001
+        language="Greek",
     )
     assert [(b.words, b.stopwords) for b in document.blocks] == [(1, 1), (3, 2), (1, 0)]

@@ -22,7 +22,7 @@ context-sensitive idea with learned weights, and the grandparent filter's
 
 import math
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from operator import mul, truediv
 from typing import Any
@@ -173,23 +173,25 @@ def _digits(text: str) -> int:
 @dataclass(frozen=True)
 class Part:
     """A kind of key and the features it stands for: ``names(key)`` gives
-    their names less the ``prefix`` all of them share, each feature worth 1.
-    The model looks the names up among its weights for that prefix, so a key
-    met for the first time costs no string building."""
+    their names less the ``prefix`` all of them share, each feature worth 1,
+    each name once and always in the same order (so that their weights sum to
+    the same last bit in every process). The model looks the names up among
+    its weights for that prefix, so a key met for the first time costs no
+    string building."""
 
     prefix: str
-    names: Callable[[Any], frozenset[str]]
+    names: Callable[[Any], Collection[str]]
 
     def features(self, key: Any) -> list[str]:
         """The full names of ``key``'s features."""
         return [self.prefix + name for name in self.names(key)]
 
 
-def _short_words(short_text: str) -> frozenset[str]:
-    return frozenset(TOKEN.findall(short_text))
+def _short_words(short_text: str) -> Collection[str]:
+    return dict.fromkeys(TOKEN.findall(short_text))
 
 
-def _kind_names(kind: tuple) -> frozenset[str]:
+def _kind_names(kind: tuple) -> Collection[str]:
     (
         cf_label,
         label,
@@ -225,19 +227,16 @@ def _kind_names(kind: tuple) -> frozenset[str]:
     ):
         if present:
             names.append(name)
-    return frozenset(names)
+    return names  # each prefix or flag once: no name twice
 
 
-_NO_NAMES: frozenset[str] = frozenset()
+def _context_tag(tag: str) -> Collection[str]:
+    return (tag,) if tag in CONTEXT_TAGS else ()
 
 
-def _context_tag(tag: str) -> frozenset[str]:
-    return frozenset((tag,)) if tag in CONTEXT_TAGS else _NO_NAMES
-
-
-def _class_tokens(names: tuple[str | None, str | None] | None) -> frozenset[str]:
+def _class_tokens(names: tuple[str | None, str | None] | None) -> Collection[str]:
     text = " ".join(filter(None, names)) if names else ""
-    return frozenset(TOKEN.findall(text.lower()))
+    return dict.fromkeys(TOKEN.findall(text.lower()))
 
 
 # The words of a short block's lower-cased text.

@@ -106,18 +106,17 @@ class ContentModel:
         cache = self._part_sums_by_key.get(part)
         if cache is None:
             cache = self._part_sums_by_key[part] = KeyCache()
-        sums = cache.sums
-        found = list(map(sums.get, keys))
+        found = list(map(cache.sums.get, keys))
+        # the keys not yet kept, each once (a page repeats them), in page order
+        new = {key: 0.0 for key, value in zip(keys, found) if value is None}
+        if not new:
+            return found
         weight = self._weights_after(part.prefix).get
         names = part.names
-        for i in [i for i, value in enumerate(found) if value is None]:
-            key = keys[i]
-            value = sums.get(key)  # the same key earlier on this page
-            if value is None:
-                value = sum(map(weight, names(key), repeat(0.0)))
-                cache.keep(key, value)
-            found[i] = value
-        return found
+        for key in new:
+            new[key] = value = sum(map(weight, names(key), repeat(0.0)))
+            cache.keep(key, value)
+        return [new[key] if value is None else value for key, value in zip(keys, found)]
 
     def cached_keys(self) -> dict[str, tuple[int, int]]:
         """For each kind of key (its prefix), how many keys the process keeps
@@ -236,7 +235,7 @@ def _key_chars(key: str | tuple | None) -> int:
     """The characters of a key: a string, or a tuple of strings and flags."""
     if isinstance(key, str):
         return len(key)
-    return sum(len(item) for item in key if isinstance(item, str)) if key else 0
+    return sum([len(item) for item in key if isinstance(item, str)]) if key else 0
 
 
 def _sigmoids(totals: Iterable[float]) -> list[float]:
