@@ -32,12 +32,15 @@ def test_page_features_describe_markup_and_context():
 
 
 def test_digit_share_counts_every_script_s_digits():
-    # ASCII text is counted by a fast path, other text by the regex
-    texts = ["Tickets from 12 to 480 euros", "Karten von ١٢ bis ٤٨٠ Euro \u2013 nur heute"]
-    document = justext_document("".join(f"<p>{text}</p>" for text in texts))
-    page = page_features(document)
-    shares = [page.of_block(i)["digits"] for i in range(len(document.blocks))]
-    assert shares == [5 / len(texts[0]), 5 / len(texts[1])]
+    # ASCII digits are counted on the page's bytes, other digits by the regex
+    for texts, digits in (
+        (["Tickets from 12 to 480 euros", "Karten von ١٢ bis ٤٨٠ Euro \u2013 nur heute"], [5, 5]),
+        (["Only \u201c3\u201d left \u2013 45 seats", "1 2 3 4"], [3, 4]),
+    ):
+        document = justext_document("".join(f"<p>{text}</p>" for text in texts))
+        page = page_features(document)
+        shares = [page.of_block(i)["digits"] for i in range(len(document.blocks))]
+        assert shares == [count / len(text) for count, text in zip(digits, texts)]
 
 
 def test_context_features_see_neighbours_and_ancestors():

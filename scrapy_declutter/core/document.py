@@ -35,15 +35,19 @@ class BlockTree:
         parents: list[int] = []
         elements: list = []
         block_nodes = []
+        get_node = node_of.get
         for block in blocks:
-            node = node_of.get(block.element)
+            element = block.element
+            node = get_node(element)
             if node is None:
-                pending = []
-                element = block.element
-                while element is not None and element not in node_of:
+                pending = [element]
+                while (element := element.getparent()) is not None:
+                    node = get_node(element)
+                    if node is not None:
+                        break
                     pending.append(element)
-                    element = element.getparent()
-                node = node_of[element] if element is not None else -1
+                else:
+                    node = -1
                 for element in reversed(pending):  # from the top down
                     parents.append(node)
                     node = node_of[element] = len(elements)

@@ -108,52 +108,52 @@ def page_features(document: Document) -> PageFeatures:
     blocks = document.blocks
     tree = document.tree()
     tags = [element.tag for element in tree.elements]
-    lengths = [len(b.text) for b in blocks]
+    texts = [b.text for b in blocks]
+    words = [b.words for b in blocks]
+    lengths = list(map(len, texts))
     n = len(blocks)
     numbers = [  # one list per name of BLOCK_NUMBERS
         [math.log1p(length) / 6 for length in lengths],
-        [math.log1p(b.words) / 5 for b in blocks],
+        [math.log1p(count) / 5 for count in words],
         [b.link_chars / length for b, length in zip(blocks, lengths)],
-        [b.stopwords / b.words if b.words else 0.0 for b in blocks],
+        [b.stopwords / count if count else 0.0 for b, count in zip(blocks, words)],
         [i / n for i in range(n)],
-        [_digits(b.text) / length for b, length in zip(blocks, lengths)],
+        list(map(truediv, _digit_counts(texts), lengths)),
     ]
     # the neighbours' classes, with the page's edges
     cf_labels = ["edge", *(b.cf_label for b in blocks), "edge"]
     labels = [None, *(b.label for b in blocks), None]
+    short_texts = [
+        text.lower() if count <= SHORT_TEXT_WORDS else "" for text, count in zip(texts, words)
+    ]
     # a block that is the title or most of it ("Bridge to open" in "Bridge to open | The Times")
     title = (document.title or "").lower()
     title_chars = len(title)
-    short_texts, kinds = [], []
-    after_end = False
-    for i, (block, length, node) in enumerate(zip(blocks, lengths, tree.block_nodes)):
-        text = block.text
-        is_title = False
-        short_text = ""
-        if block.words <= SHORT_TEXT_WORDS or length <= title_chars:
-            lower = text.lower()
-            is_title = 2 * length >= title_chars and lower in title
-            if block.words <= SHORT_TEXT_WORDS:
-                short_text = lower
-        short_texts.append(short_text)
-        end_cue = block.words < 8 and END_CUE.match(text) is not None
-        kinds.append(
-            (
-                block.cf_label,
-                block.label,
-                tags[node],
-                block.heading,
-                cf_labels[i],
-                labels[i],
-                cf_labels[i + 2],
-                labels[i + 2],  # the neighbours'
-                text[-1] in ".!?:;",
-                is_title,
-                end_cue,
-                after_end,
-            )
+    is_title = [
+        (count <= SHORT_TEXT_WORDS or length <= title_chars)
+        and 2 * length >= title_chars
+        and (short_text or text.lower()) in title
+        for text, short_text, count, length in zip(texts, short_texts, words, lengths)
+    ]
+    end_cues = [count < 8 and END_CUE.match(text) is not None for text, count in zip(texts, words)]
+    first_cue = end_cues.index(True) if True in end_cues else n
+    # built column by column, one comprehension each, and zipped
+    kinds = list(
+        zip(
+            cf_labels[1:],
+            labels[1:],
+            [tags[node] for node in tree.block_nodes],
+            [b.heading for b in blocks],
+            cf_labels,
+            labels,
+            cf_labels[2:],
+            labels[2:],  # the neighbours'
+            [text[-1] in ".!?:;" for text in texts],
+            is_title,
+            end_cues,
+            [i > first_cue for i in range(n)],  # after an end-of-text cue
         )
-        after_end = after_end or end_cue
+    )
     names = [
         None if tag in _PAGE_ROOTS else (element.get("class"), element.get("id"))
         for tag, element in zip(tags, tree.elements)
@@ -161,13 +161,27 @@ def page_features(document: Document) -> PageFeatures:
     return PageFeatures(tree, numbers, short_texts, kinds, tags, names)
 
 
-def _digits(text: str) -> int:
-    """How many decimal digits ``text`` holds. For ASCII text (nine blocks in
-    ten) ``bytes.translate`` counts them in a third of the regex's time."""
-    if text.isascii():
-        data = text.encode("ascii")
-        return len(data) - len(data.translate(None, b"0123456789"))
-    return len(DIGIT.findall(text))
+# Every byte but the ASCII digits and the line feed; every ASCII byte.
+_NOT_DIGITS = bytes(sorted(set(range(256)) - set(b"0123456789\n")))
+_ASCII = bytes(range(128))
+
+
+def _digit_counts(texts: Sequence[str]) -> list[int]:
+    """How many decimal digits each text holds. The regex reads some ten
+    nanoseconds a character: the ASCII digits of all the texts are counted
+    in one ``bytes.translate`` of their UTF-8 (one line a text), and only
+    when their other characters hold a digit ("\u0663", Arabic-Indic three)
+    are the texts that are not ASCII searched with the regex."""
+    joined = "\n".join(texts)
+    if joined.count("\n") != len(texts) - 1:  # a text with a line break: never from ``segment``
+        return [len(DIGIT.findall(text)) for text in texts]
+    data = joined.encode("utf-8", "surrogatepass")
+    counts = list(map(len, data.translate(None, _NOT_DIGITS).split(b"\n")))
+    if DIGIT.search(data.translate(None, _ASCII).decode("utf-8", "surrogatepass")):
+        for i, text in enumerate(texts):
+            if not text.isascii():
+                counts[i] = len(DIGIT.findall(text))
+    return counts
 
 
 @dataclass(frozen=True)
