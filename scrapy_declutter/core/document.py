@@ -94,6 +94,13 @@ class BlockTree:
         return lines
 
     @cached_property
+    def attributes(self) -> list[dict[str, str]]:
+        """For every node, its element's attributes, read in one call per
+        element and shared by the stages that look at them (class and id,
+        hiding, comment sections): lxml makes a string of each value read."""
+        return [dict(element.items()) for element in self.elements]
+
+    @cached_property
     def subtree_ends(self) -> list[int]:
         """For every node, the first node after its subtree: a subtree's
         nodes are numbered from its root on, with no other node among them."""

@@ -17,9 +17,8 @@ it found it.
 """
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-
-from lxml import etree
 
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import Document
@@ -33,9 +32,9 @@ COMMENT_ITEM_TYPE = re.compile(r"schema\.org/(?:User)?Comment\b", re.IGNORECASE)
 MAX_TEXT_SHARE = 0.5
 
 
-def is_comment_element(element: etree._Element) -> bool:
-    """Whether an element's class, id or item type marks it as comments."""
-    class_name, id_name = element.get("class"), element.get("id")
+def marks_comments(attributes: Mapping[str, str]) -> bool:
+    """Whether an element's attributes (its class, id or item type) mark it as comments."""
+    class_name, id_name = attributes.get("class"), attributes.get("id")
     if class_name or id_name:
         names = f"{class_name or ''} {id_name or ''}".lower()
         # every name COMMENT_NAME matches holds one of these: most elements are
@@ -44,7 +43,7 @@ def is_comment_element(element: etree._Element) -> bool:
             COMMENT_NAME.match(name) for name in names.split()
         ):
             return True
-    item_type = element.get("itemtype")
+    item_type = attributes.get("itemtype")
     return bool(item_type and COMMENT_ITEM_TYPE.search(item_type))
 
 
@@ -60,9 +59,11 @@ class SeparateComments:
             return
         tree = document.tree()
         in_comments = [False] * len(tree.parents)
-        for node, (parent, element) in enumerate(zip(tree.parents, tree.elements)):
+        for node, (parent, attributes) in enumerate(zip(tree.parents, tree.attributes)):
             # parents come before their children: the flag flows down in one pass
-            in_comments[node] = (parent >= 0 and in_comments[parent]) or is_comment_element(element)
+            in_comments[node] = (parent >= 0 and in_comments[parent]) or (
+                bool(attributes) and marks_comments(attributes)
+            )
         marked = [in_comments[node] for node in tree.block_nodes]
         if not any(marked):
             return

@@ -155,8 +155,8 @@ def page_features(document: Document) -> PageFeatures:
         )
     )
     names = [
-        None if tag in _PAGE_ROOTS else (element.get("class"), element.get("id"))
-        for tag, element in zip(tags, tree.elements)
+        None if tag in _PAGE_ROOTS else (attributes.get("class"), attributes.get("id"))
+        for tag, attributes in zip(tags, tree.attributes)
     ]
     return PageFeatures(tree, numbers, short_texts, kinds, tags, names)
 

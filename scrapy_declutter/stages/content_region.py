@@ -9,9 +9,9 @@ the scores.
 """
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import repeat
 from typing import Any
 
 from lxml import etree
@@ -195,11 +195,16 @@ def content_region(
     sums = tree.subtree_sums((s - threshold) * n for s, n in zip(scores, lengths))
     if not sums:
         return None
-    blocks = tree.subtree_sums(repeat(1, len(lengths)))
     region = max(range(len(sums)), key=sums.__getitem__)
     bar = sums[region] - tightness * abs(sums[region])
+    block_nodes, ends = sorted(tree.block_nodes), tree.subtree_ends
+
+    def holds_blocks(node: int) -> bool:  # a subtree's nodes are node to ends[node] - 1
+        second = bisect_left(block_nodes, node) + 1
+        return second < len(block_nodes) and block_nodes[second] < ends[node]
+
     while candidates := [
-        child for child in tree.children(region) if sums[child] >= bar and blocks[child] > 1
+        child for child in tree.children(region) if sums[child] >= bar and holds_blocks(child)
     ]:
         region = max(candidates, key=sums.__getitem__)
     return region
@@ -254,22 +259,21 @@ def hidden_nodes(tree: BlockTree) -> list[bool]:
     hidden from a reader by the ``hidden`` attribute, ``aria-hidden="true"``
     or an inline ``display: none`` or ``visibility: hidden`` style
     (``<template>`` is never a block: see ``core.blocks.SKIPPED_TAGS``).
-    ``marked_nodes`` inlined: it runs on every page, and most elements have
-    no attribute or only a class."""
+    ``marked_nodes`` inlined, on the tree's attributes: it runs on every
+    page, and most elements have no attribute or only a class."""
     hidden: list[bool] = []
     append = hidden.append
     search = _HIDING_STYLE.search
-    for element, parent in zip(tree.elements, tree.parents):
+    for attributes, parent in zip(tree.attributes, tree.parents):
         if parent >= 0 and hidden[parent]:
             append(True)
             continue
-        names = element.keys()
         append(
-            bool(names)
+            bool(attributes)
             and (
-                "hidden" in names
-                or ("aria-hidden" in names and element.get("aria-hidden") == "true")
-                or ("style" in names and search(element.get("style")) is not None)
+                "hidden" in attributes
+                or attributes.get("aria-hidden") == "true"
+                or ("style" in attributes and search(attributes["style"]) is not None)
             )
         )
     return hidden
