@@ -107,10 +107,10 @@ class ContentModel:
         if cache is None:
             cache = self._part_sums_by_key[part] = KeyCache()
         found = list(map(cache.sums.get, keys))
+        if None not in found:  # the usual case for the tags and the kinds
+            return found
         # the keys not yet kept, each once (a page repeats them), in page order
         new = {key: 0.0 for key, value in zip(keys, found) if value is None}
-        if not new:
-            return found
         weight = self._weights_after(part.prefix).get
         names = part.names
         for key in new:
