@@ -158,14 +158,15 @@ class ContentModel:
             mean_weight * features.MISSING[0] + share_weight * features.MISSING[1]
             for mean_weight, share_weight in pairs
         ]
-        by_parent = {  # siblings share their ancestors
-            parent: constant
-            + sum(
-                part[node] if node >= 0 else absent
-                for part, absent, node in zip(parts, missing, line)
-            )
-            for parent, line in features.lines.items()
-        }
+        # siblings share their ancestors: a sum for each parent, its line's
+        # parts gathered level by level (one comprehension a level)
+        lines = features.lines
+        levels = zip(*lines.values())
+        columns = [
+            [part[node] if node >= 0 else absent for node in nodes]
+            for part, absent, nodes in zip(parts, missing, levels)
+        ]
+        by_parent = dict(zip(lines, [constant + total for total in map(sum, zip(*columns))]))
         logits = features.logits  # with two pads at each edge
         return _sigmoids(
             by_parent[parent]
