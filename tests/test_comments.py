@@ -74,4 +74,5 @@ def test_a_marked_element_holding_most_of_the_text_is_not_a_comment_section():
     ],
 )
 def test_comment_sections_are_named_by_class_id_or_item_type(attributes, marked):
-    assert marks_comments(attributes) is marked
+    names = (attributes.get("class"), attributes.get("id"), attributes.get("itemtype"))
+    assert marks_comments(*names) is marked

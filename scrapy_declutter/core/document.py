@@ -94,11 +94,11 @@ class BlockTree:
         return lines
 
     @cached_property
-    def attributes(self) -> list[dict[str, str]]:
-        """For every node, its element's attributes, read in one call per
-        element and shared by the stages that look at them (class and id,
-        hiding, comment sections): lxml makes a string of each value read."""
-        return [dict(element.items()) for element in self.elements]
+    def class_and_id(self) -> list[tuple[str | None, str | None]]:
+        """For every node, its element's ``class`` and ``id`` (``None`` when
+        missing), read once for the stages that look at them (the content
+        features, the comment sections): lxml makes a new string at each read."""
+        return [(element.get("class"), element.get("id")) for element in self.elements]
 
     @cached_property
     def subtree_ends(self) -> list[int]:

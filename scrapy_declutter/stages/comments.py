@@ -17,7 +17,6 @@ it found it.
 """
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from scrapy_declutter.core.blocks import Block
@@ -32,9 +31,8 @@ COMMENT_ITEM_TYPE = re.compile(r"schema\.org/(?:User)?Comment\b", re.IGNORECASE)
 MAX_TEXT_SHARE = 0.5
 
 
-def marks_comments(attributes: Mapping[str, str]) -> bool:
-    """Whether an element's attributes (its class, id or item type) mark it as comments."""
-    class_name, id_name = attributes.get("class"), attributes.get("id")
+def marks_comments(class_name: str | None, id_name: str | None, item_type: str | None) -> bool:
+    """Whether an element's class, id or item type marks it as comments."""
     if class_name or id_name:
         names = f"{class_name or ''} {id_name or ''}".lower()
         # every name COMMENT_NAME matches holds one of these: most elements are
@@ -43,7 +41,6 @@ def marks_comments(attributes: Mapping[str, str]) -> bool:
             COMMENT_NAME.match(name) for name in names.split()
         ):
             return True
-    item_type = attributes.get("itemtype")
     return bool(item_type and COMMENT_ITEM_TYPE.search(item_type))
 
 
@@ -59,10 +56,11 @@ class SeparateComments:
             return
         tree = document.tree()
         in_comments = [False] * len(tree.parents)
-        for node, (parent, attributes) in enumerate(zip(tree.parents, tree.attributes)):
+        nodes = zip(tree.parents, tree.class_and_id, tree.elements)
+        for node, (parent, (class_name, id_name), element) in enumerate(nodes):
             # parents come before their children: the flag flows down in one pass
-            in_comments[node] = (parent >= 0 and in_comments[parent]) or (
-                bool(attributes) and marks_comments(attributes)
+            in_comments[node] = (parent >= 0 and in_comments[parent]) or marks_comments(
+                class_name, id_name, element.get("itemtype")
             )
         marked = [in_comments[node] for node in tree.block_nodes]
         if not any(marked):

@@ -154,10 +154,7 @@ def page_features(document: Document) -> PageFeatures:
             [i > first_cue for i in range(n)],  # after an end-of-text cue
         )
     )
-    names = [
-        None if tag in _PAGE_ROOTS else (attributes.get("class"), attributes.get("id"))
-        for tag, attributes in zip(tags, tree.attributes)
-    ]
+    names = [None if tag in _PAGE_ROOTS else names for tag, names in zip(tags, tree.class_and_id)]
     return PageFeatures(tree, numbers, short_texts, kinds, tags, names)
 
 

@@ -106,17 +106,18 @@ class ContentModel:
         cache = self._part_sums_by_key.get(part)
         if cache is None:
             cache = self._part_sums_by_key[part] = KeyCache()
-        found = list(map(cache.sums.get, keys))
-        if None not in found:  # the usual case for the tags and the kinds
-            return found
-        # the keys not yet kept, each once (a page repeats them), in page order
-        new = {key: 0.0 for key, value in zip(keys, found) if value is None}
+        sums = cache.sums
+        found = list(map(sums.get, keys))
         weight = self._weights_after(part.prefix).get
         names = part.names
-        for key in new:
-            new[key] = value = sum(map(weight, names(key), repeat(0.0)))
-            cache.keep(key, value)
-        return [new[key] if value is None else value for key, value in zip(keys, found)]
+        for i in [i for i, value in enumerate(found) if value is None]:
+            key = keys[i]
+            value = sums.get(key)  # the same key earlier on this page
+            if value is None:
+                value = sum(map(weight, names(key), repeat(0.0)))
+                cache.keep(key, value)
+            found[i] = value
+        return found
 
     def cached_keys(self) -> dict[str, tuple[int, int]]:
         """For each kind of key (its prefix), how many keys the process keeps

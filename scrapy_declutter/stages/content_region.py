@@ -259,21 +259,22 @@ def hidden_nodes(tree: BlockTree) -> list[bool]:
     hidden from a reader by the ``hidden`` attribute, ``aria-hidden="true"``
     or an inline ``display: none`` or ``visibility: hidden`` style
     (``<template>`` is never a block: see ``core.blocks.SKIPPED_TAGS``).
-    ``marked_nodes`` inlined, on the tree's attributes: it runs on every
-    page, and most elements have no attribute or only a class."""
+    ``marked_nodes`` inlined: it runs on every page, and most elements have
+    no attribute or only a class."""
     hidden: list[bool] = []
     append = hidden.append
     search = _HIDING_STYLE.search
-    for attributes, parent in zip(tree.attributes, tree.parents):
+    for element, parent in zip(tree.elements, tree.parents):
         if parent >= 0 and hidden[parent]:
             append(True)
             continue
+        names = element.keys()
         append(
-            bool(attributes)
+            bool(names)
             and (
-                "hidden" in attributes
-                or attributes.get("aria-hidden") == "true"
-                or ("style" in attributes and search(attributes["style"]) is not None)
+                "hidden" in names
+                or ("aria-hidden" in names and element.get("aria-hidden") == "true")
+                or ("style" in names and search(element.get("style")) is not None)
             )
         )
     return hidden
