@@ -36,6 +36,7 @@ without the add-on (each in a fresh process), the baseline.
 """
 
 import argparse
+import functools
 import json
 import resource
 import subprocess
@@ -189,9 +190,8 @@ def scaling(args: argparse.Namespace) -> None:
         }
         worst = max(pipelines, key=lambda p: times[p][1] / times[p][0])
         total_n, total_4n = (sum(t[i] for t in times.values()) for i in (0, 1))
-        held = max(
-            longest_gil_wait(lambda p=p: extract_page(thread_page(large, p))) for p in pipelines
-        )
+        pages = [thread_page(large, p) for p in pipelines]
+        held = max(longest_gil_wait(functools.partial(extract_page, page)) for page in pages)
         print(
             f"{family:32} {n:9,} {total_n:7.3f} {total_4n:7.3f} {total_4n / total_n:6.1f}  "
             f"{worst:20} x{times[worst][1] / times[worst][0]:<6.1f} {held * 1000:7.0f}",
