@@ -3,6 +3,7 @@
 Usage::
 
     python benchmarks/hostile.py big [--case NAME ...] [--pipeline NAME] [--save FILE]
+    python benchmarks/hostile.py peaks [--shape NAME ...] [--mb MB] [--save FILE]
     python benchmarks/hostile.py scaling [--size N] [--repeat R] [--family NAME ...] [--save FILE]
     python benchmarks/hostile.py memory [--pages N] [--save FILE]
     python benchmarks/hostile.py stall [--size N] [--save FILE]
@@ -13,6 +14,13 @@ process's peak resident memory (``ru_maxrss``, which includes lxml's tree in C)
 above its resident memory before the call, with the page already in memory;
 once under ``tracemalloc`` (which slows Python down several times) for the
 peak of Python's own allocations during ``extract``.
+
+``peaks``: for pages of one shape each (``SHAPES``, ``--mb`` MB of HTML),
+each in a fresh process, the peak resident memory of ``extract(...).to_dict()``
+with the default pipeline above the process's before the call (the page
+already in memory), per byte and per "<" of the page, and the estimate
+``limits.peak_memory_estimate`` makes of it before parsing: the ratio must
+stay under 1.
 
 ``scaling``: for every family of ``tests/hostile.py`` ``FAMILIES``, the time
 of ``extract(...).to_dict()`` at n characters and at 4n, summed over every
@@ -61,6 +69,27 @@ CASES = {
     "1,000,000 sibling <p>": lambda h: h.siblings(1_000_000),
     "100,000 <br>": lambda h: h.breaks(100_000),
     "20 MB text node": lambda h: h.huge_text(20),
+}
+
+
+# Pages of one shape each, ``megabytes`` MB of HTML, for ``peaks``.
+def _fill(unit: str, megabytes: float, head: str = "", tail: str = "") -> str:
+    return head + unit * int(megabytes * 1_000_000 // len(unit)) + tail
+
+
+SHAPES = {
+    "an article (long paragraphs)": lambda mb: hostile.big_page(mb),
+    "one text node": lambda mb: _fill("word ", mb, "<p>", "</p>"),
+    "<p>x</p>": lambda mb: _fill("<p>x</p>", mb),
+    "<li>a b c d unclosed": lambda mb: _fill("<li>a b c d", mb, "<ul>"),
+    "<p> with 6 attributes": lambda mb: _fill(
+        '<p class="c" id="i" title="t" lang="en" dir="ltr" data-x="1">x</p>', mb
+    ),
+    "<p>x</p> 1,000 <div> deep": lambda mb: _fill("<p>x</p>", mb, "<div>" * 1000),
+    "<p>x 1,000 <section> deep": lambda mb: _fill("<p>x", mb, "<section>" * 1000),
+    # paths just short enough to be written in full (limits.MAX_PATH_CHARS)
+    "<p>x 240 <div> deep": lambda mb: _fill("<p>x", mb, "<div>" * 240),
+    "<div>x 250 deep, repeated": lambda mb: _fill("<div>x" * 250 + "</div>" * 250, mb),
 }
 
 
@@ -116,6 +145,49 @@ def big(args: argparse.Namespace) -> None:
         print(
             f"{r['case']:26} {r['mb']:9.1f} {r['seconds']:8.2f} {r['blocks']:9,} "
             f"{r['traced_mb']:11.0f} {r['rss_mb']:8.0f}",
+            flush=True,
+        )
+
+
+# -- peaks ----------------------------------------------------------------------
+
+
+def measure_peak(shape: str, megabytes: float) -> dict:
+    from scrapy_declutter.core.limits import peak_memory_estimate
+
+    data = SHAPES[shape](megabytes).encode()
+    extract("<p>warm up: imports and stoplists</p>").to_dict()
+    before = rss_mb()
+    extract(data, page_memory_limit_mb=0).to_dict()
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 - before * 2**20
+    return {
+        "bytes": len(data),
+        "tags": data.count(b"<"),
+        "peak": peak,
+        "estimate": peak_memory_estimate(data),
+    }
+
+
+def peaks(args: argparse.Namespace) -> None:
+    if args.child:
+        print(json.dumps(measure_peak(args.child, args.mb)))
+        return
+    print(
+        f"default pipeline, extract + to_dict, {args.mb} MB pages, each in a fresh process: "
+        "peak resident memory above the page's, and the pre-parse estimate (limits.py)"
+    )
+    print(
+        f"{'shape':30} {'<':>9} {'peak MB':>8} {'a byte':>7} {'a <':>7} "
+        f"{'estimate MB':>12} {'peak/estimate':>14}"
+    )
+    for shape in args.shape or SHAPES:
+        command = [sys.executable, __file__, "peaks", "--child", shape, "--mb", str(args.mb)]
+        out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+        r = json.loads(out)
+        print(
+            f"{shape:30} {r['tags']:9,} {r['peak'] / 2**20:8.0f} {r['peak'] / r['bytes']:7.0f} "
+            f"{r['peak'] / max(r['tags'], 1):7,.0f} {r['estimate'] / 2**20:12.0f} "
+            f"{r['peak'] / r['estimate']:14.2f}",
             flush=True,
         )
 
@@ -325,16 +397,21 @@ def main() -> None:
     scaling_parser.add_argument("--size", type=int, default=100_000)
     scaling_parser.add_argument("--repeat", type=int, default=3)
     scaling_parser.add_argument("--family", action="append", choices=list(hostile.FAMILIES))
+    peaks_parser = modes.add_parser("peaks")
+    peaks_parser.add_argument("--shape", action="append", choices=list(SHAPES))
+    peaks_parser.add_argument("--mb", type=float, default=4)
+    peaks_parser.add_argument("--child", help=argparse.SUPPRESS)
     memory_parser = modes.add_parser("memory")
     memory_parser.add_argument("--pages", type=int, default=100_000)
     stall_parser = modes.add_parser("stall")
     stall_parser.add_argument("--size", type=int, default=250_000)
     stall_parser.add_argument("--child", choices=("on", "off"), help=argparse.SUPPRESS)
-    for mode in (big_parser, scaling_parser, memory_parser, stall_parser):
+    for mode in (big_parser, peaks_parser, scaling_parser, memory_parser, stall_parser):
         mode.add_argument("--save", type=Path, help=SAVE_HELP)
     args = parser.parse_args()
     save_output(args.save)
-    {"big": big, "scaling": scaling, "memory": memory, "stall": stall}[args.mode](args)
+    modes = {"big": big, "peaks": peaks, "scaling": scaling, "memory": memory, "stall": stall}
+    modes[args.mode](args)
 
 
 if __name__ == "__main__":

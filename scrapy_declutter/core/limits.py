@@ -26,12 +26,13 @@ from scrapy_declutter.core.errors import PageLimitError
 # below, which splits at white space, takes for many attributes.
 MAX_ATTRIBUTES = 5_000
 # Measured peak memory of ``extract(...).to_dict()`` on 4 MB pages of one
-# shape each (docs/robustness.rst): at most 14 bytes per byte of page (a
-# single text node) plus at most 1,600 bytes per "<" (small blocks: list
-# items without end tags, elements with attributes); an article costs 2 bytes
-# per byte. Counting "<" alone (not start tags apart) is 4 times faster.
+# shape each (``benchmarks/hostile.py peaks``): at most 14 bytes per byte of
+# page (a single text node) plus at most 2,500 bytes per "<" (small blocks
+# whose XPaths are close to ``blocks.MAX_PATH_CHARS``; 1,700 for list items
+# without end tags); an article costs 2 bytes per byte. Counting "<" alone
+# (not start tags apart) is 4 times faster.
 BYTES_PER_BYTE = 20
-BYTES_PER_TAG = 2_000
+BYTES_PER_TAG = 3_000
 # An element with MAX_ATTRIBUTES attributes is at least twice as many bytes
 # long (" a" each), in a stretch without ">".
 _LONG_TAG = 2 * MAX_ATTRIBUTES
@@ -106,6 +107,5 @@ def _stretches_without_gt(data: bytes, length: int) -> Iterator[tuple[int, int]]
 
 def peak_memory_estimate(data: bytes) -> int:
     """An upper bound of the peak memory, in bytes, that extracting the page
-    and its ``to_dict()`` take, from its size and its number of tags (pages
-    nested thousands deep excepted: see docs/robustness.rst)."""
+    and its ``to_dict()`` take, from its size and its number of tags."""
     return BYTES_PER_BYTE * len(data) + BYTES_PER_TAG * data.count(b"<")
