@@ -256,7 +256,7 @@ def element_paths(elements: Iterable[etree._Element]) -> list[str]:
     elements = list(elements)
     paths: dict[etree._Element, str | None] = {}  # None: longer than MAX_PATH_CHARS
     steps: dict[etree._Element, str] = {}  # "p[2]", filled a parent's children at a time
-    found = []
+    found: list[str | None] = []
     for element in elements:
         pending = []
         while element is not None and element not in paths:
@@ -272,23 +272,20 @@ def element_paths(elements: Iterable[etree._Element]) -> list[str]:
                 path = path if len(path) <= MAX_PATH_CHARS else None
             paths[element] = path
         found.append(path)
-    if None in found:
-        numbers = _document_order(e for e, path in zip(elements, found) if path is None)
-        found = [
-            f"(//*)[{numbers[e]}]" if path is None else path for e, path in zip(elements, found)
-        ]
-    return found
+    numbers = _document_order(e for e, path in zip(elements, found) if path is None)
+    return [f"(//*)[{numbers[e]}]" if path is None else path for e, path in zip(elements, found)]
 
 
 def _document_order(elements: Iterable[etree._Element]) -> dict[etree._Element, int]:
     """Each element's number among its page's elements in document order
     (from 1, as XPath counts), in one walk over the page."""
     wanted = set(elements)
-    numbers = {}
-    root = next(iter(wanted)).getroottree().getroot()
-    for number, element in enumerate(root.iter(etree.Element), 1):
-        if element in wanted:
-            numbers[element] = number
+    numbers: dict[etree._Element, int] = {}
+    if wanted:  # pages have no such element but those nested hundreds deep
+        root = next(iter(wanted)).getroottree().getroot()
+        for number, element in enumerate(root.iter(etree.Element), 1):
+            if element in wanted:
+                numbers[element] = number
     return numbers
 
 
