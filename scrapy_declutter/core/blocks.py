@@ -218,8 +218,10 @@ class Block:
 
     @property
     def xpath(self) -> str:
-        """An XPath that locates ``element`` in the parsed page. It counts the
-        element's siblings: for many blocks, ``element_paths`` is linear."""
+        """An XPath that locates ``element`` in the parsed page (see
+        ``element_paths``). It counts the siblings of the element and its
+        ancestors: for many blocks, ``ExtractionResult.block_dicts()`` finds
+        every block's path in one pass."""
         return element_paths([self.element])[0]
 
     @property
