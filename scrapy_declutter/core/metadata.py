@@ -29,7 +29,8 @@ from lxml import etree
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.languages import ISO_639_1, stoplist_for
 
-_ITEMPROP = etree.XPath("descendant::*[@itemprop]")
+# the attributes, not their elements: libxml2 finds these three times faster
+_ITEMPROP = etree.XPath("descendant::*/@itemprop")
 _MARKED = re.compile(r"byline|author|writer|date|time|posted|publish")
 _BYLINE = re.compile(r"byline|author|writer")
 # <meta> names and properties (lower-cased), most trusted first.
@@ -261,38 +262,63 @@ class _Microdata:
     def get(self, prop: str, default: tuple = ()) -> list[etree._Element] | tuple:
         if self.by_property is None:
             self.by_property = {}
-            for element in _ITEMPROP(self.root):
-                for name in element.get("itemprop", "").split():
+            for value in _ITEMPROP(self.root):
+                element = value.getparent()
+                for name in value.split():
                     self.by_property.setdefault(name, []).append(element)
         return self.by_property.get(prop, default)
 
 
 class _MarkedBlocks:
     """Blocks whose element or one of its two nearest ancestors has a class or
-    id that marks a byline or a date, with the marking words; found on first use."""
+    id that marks a byline or a date, with the marking words, in document order.
+
+    They are found as they are read, and kept: a reader that stops at the
+    first byline does not pay for the blocks after it, and a second reader
+    gets the ones found already without looking again.
+    """
 
     def __init__(self, blocks: list[Block]):
         self.blocks = blocks
-        self.found: list[tuple[str, Block]] | None = None
+        self.found: list[tuple[str, Block]] = []
+        self.pending: Iterator[tuple[str, Block]] | None = self._find()
 
     def __iter__(self) -> Iterator[tuple[str, Block]]:
-        if self.found is None:
-            self.found = []
-            marks: dict = {}  # element: its marking words, "" for none (siblings share parents)
-            for block in self.blocks:
-                element = block.element
-                for _ in range(_MARK_LEVELS):
-                    if element is None:
-                        break
-                    names = marks.get(element)
-                    if names is None:
-                        names = f"{element.get('class', '')} {element.get('id', '')}".lower()
-                        names = marks[element] = names if _MARKED.search(names) else ""
-                    if names:
-                        self.found.append((names, block))
-                        break
-                    element = element.getparent()
-        return iter(self.found)
+        index = 0
+        while True:
+            if index < len(self.found):
+                yield self.found[index]
+                index += 1
+            elif self.pending is None:
+                return
+            elif (found := next(self.pending, None)) is None:
+                self.pending = None
+            else:
+                self.found.append(found)
+
+    def _find(self) -> Iterator[tuple[str, Block]]:
+        marks: dict = {}  # element: its marking words, "" for none (siblings share parents)
+        for block in self.blocks:
+            element = block.element
+            for _ in range(_MARK_LEVELS):
+                if element is None:
+                    break
+                names = marks.get(element)
+                if names is None:
+                    names = marks[element] = _marking_words(element)
+                if names:
+                    yield names, block
+                    break
+                element = element.getparent()
+
+
+def _marking_words(element: etree._Element) -> str:
+    """The element's class and id, lower-cased, if they mark a byline or a date; else ""."""
+    class_, id_ = element.get("class"), element.get("id")
+    if class_ is None and id_ is None:  # most elements: no string to build
+        return ""
+    names = f"{class_ or ''} {id_ or ''}".lower()
+    return names if _MARKED.search(names) else ""
 
 
 def _item_value(element: etree._Element) -> str | None:
