@@ -20,7 +20,7 @@ import html
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from datetime import date
 from urllib.parse import urljoin
 
@@ -138,6 +138,10 @@ class Metadata:
 
     def to_dict(self) -> dict:
         return asdict(self)
+
+
+# The names of ``Metadata``'s fields, in order.
+METADATA_FIELDS = tuple(field.name for field in fields(Metadata))
 
 
 def read_metadata(
