@@ -29,8 +29,10 @@ from lxml import etree
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.languages import ISO_639_1, stoplist_for
 
-# the attributes, not their elements: libxml2 finds these three times faster
+_READ_TAGS = ("meta", "link", "script", "h1", "time")
+# The attributes, not their elements: libxml2 finds these up to three times faster.
 _ITEMPROP = etree.XPath("descendant::*/@itemprop")
+_LINK_RELS = etree.XPath("descendant::a/@rel")
 _MARKED = re.compile(r"byline|author|writer|date|time|posted|publish")
 _BYLINE = re.compile(r"byline|author|writer")
 # <meta> names and properties (lower-cased), most trusted first.
@@ -160,8 +162,9 @@ def read_metadata(
     """
     if root is None:
         return Metadata(language=_iso_language(stoplist_language))
-    meta = _meta_values(root)
-    article, nodes = _json_ld(root)
+    elements = _elements_by_tag(root)
+    meta = _meta_values(elements["meta"])
+    article, nodes = _json_ld(elements["script"])
     items = _Microdata(root)
     marked = _MarkedBlocks(blocks)
     base = _base(root, url)
@@ -169,13 +172,13 @@ def read_metadata(
         _name(article.get("publisher")), *meta.get("og:site_name", ()), _site_from_graph(nodes)
     ) or _first(*meta.get("application-name", ()))
     return Metadata(
-        title=_title(root, meta, article, items, site_name),
+        title=_title(root, elements["h1"], meta, article, items, site_name),
         author=_author(root, meta, article, items, marked),
-        date=_date(root, meta, article, items, marked),
+        date=_date(elements["time"], meta, article, items, marked),
         site_name=site_name,
         description=_first(_text(article.get("description")), *_values(meta, _DESCRIPTION_KEYS)),
         language=_language(root, meta, article, content_language, stoplist_language),
-        url=_absolute(_canonical(root, meta, article), base) or url,
+        url=_absolute(_canonical(elements["link"], meta, article), base) or url,
         image=_absolute(_first(*_values(meta, _IMAGE_KEYS), _image(article.get("image"))), base),
     )
 
@@ -183,10 +186,19 @@ def read_metadata(
 # Sources.
 
 
-def _meta_values(root: etree._Element) -> dict[str, list[str]]:
+def _elements_by_tag(root: etree._Element) -> dict[str, list[etree._Element]]:
+    """The page's ``<meta>``, ``<link>``, ``<script>``, ``<h1>`` and ``<time>``
+    elements by tag, in document order: one walk over the tree instead of five."""
+    found: dict[str, list[etree._Element]] = {tag: [] for tag in _READ_TAGS}
+    for element in root.iter(*_READ_TAGS):
+        found[element.tag].append(element)
+    return found
+
+
+def _meta_values(elements: list[etree._Element]) -> dict[str, list[str]]:
     """Every <meta content> by its lower-cased name, property or itemprop."""
     values: dict[str, list[str]] = {}
-    for element in root.iter("meta"):
+    for element in elements:
         content = _line(element.get("content", ""))
         if not content:
             continue
@@ -202,10 +214,10 @@ def _values(meta: dict[str, list[str]], keys: tuple[str, ...]) -> Iterator[str]:
         yield from meta.get(key, ())
 
 
-def _json_ld(root: etree._Element) -> tuple[dict, list[dict]]:
+def _json_ld(scripts: list[etree._Element]) -> tuple[dict, list[dict]]:
     """The page's article object (an empty dict if none) and every JSON-LD object."""
     nodes: list[dict] = []
-    for script in root.iter("script"):
+    for script in scripts:
         if script.get("type", "").strip().lower() not in (
             "application/ld+json",
             "application/json+ld",
@@ -342,11 +354,9 @@ def _base(root: etree._Element, url: str | None) -> str | None:
     return urljoin(url or "", base.get("href", "").strip())
 
 
-def _canonical(root: etree._Element, meta: dict, article: dict) -> str | None:
+def _canonical(links: list[etree._Element], meta: dict, article: dict) -> str | None:
     links = [
-        link.get("href")
-        for link in root.iter("link")
-        if "canonical" in (link.get("rel") or "").lower().split()
+        link.get("href") for link in links if "canonical" in (link.get("rel") or "").lower().split()
     ]
     return _first(*links, *meta.get("og:url", ()), _text(article.get("url")))
 
@@ -355,7 +365,12 @@ def _canonical(root: etree._Element, meta: dict, article: dict) -> str | None:
 
 
 def _title(
-    root: etree._Element, meta: dict, article: dict, items: _Microdata, site_name: str | None
+    root: etree._Element,
+    h1s: list[etree._Element],
+    meta: dict,
+    article: dict,
+    items: _Microdata,
+    site_name: str | None,
 ) -> str | None:
     """The headline: the ``<h1>`` when the ``<title>`` bears it out, else the
     declared headline, the ``<title>`` or the ``<h1>``, without the site's name."""
@@ -363,7 +378,7 @@ def _title(
     h1 = next(
         (
             text
-            for text in (_text(e.xpath("string()")) for e in root.iter("h1"))
+            for text in (_text(e.xpath("string()")) for e in h1s)
             if text and _words(text) != site
         ),
         None,
@@ -409,9 +424,8 @@ def _author(
         lambda: [v for e in items.get("author", ()) if (v := _item_value(e))][:3],
         lambda: [
             v
-            for e in root.iter("a")
-            if "author" in (e.get("rel") or "").lower().split()
-            and (v := _text(e.xpath("string()")))
+            for rel in _LINK_RELS(root)
+            if "author" in rel.lower().split() and (v := _text(rel.getparent().xpath("string()")))
         ][:3],
         lambda: _byline(marked),
         lambda: _names(article.get("author"), people_only=False),
@@ -446,7 +460,11 @@ def _clean_author(name: str) -> str | None:
 
 
 def _date(
-    root: etree._Element, meta: dict, article: dict, items: _Microdata, marked: _MarkedBlocks
+    times: list[etree._Element],
+    meta: dict,
+    article: dict,
+    items: _Microdata,
+    marked: _MarkedBlocks,
 ) -> str | None:
     sources = (  # each read only when those before it give no date
         lambda: (article.get("datePublished"), article.get("dateCreated")),
@@ -459,7 +477,7 @@ def _date(
             for v in values
         ),
         lambda: meta.get("date", ()),
-        lambda: (e.get("datetime") for e in root.iter("time")),
+        lambda: (e.get("datetime") for e in times),
         lambda: (block.text for _, block in marked if len(block.text) <= _MAX_DATE_LINE),
         lambda: _date_lines(marked.blocks),
         lambda: (article.get("dateModified"),),
