@@ -68,6 +68,13 @@ _MAYBE_SPECIAL = re.compile(r"[\\*`\[\]<_]")
 # What makes a line a heading, quote, list item or thematic break when it starts it.
 _LINE_START = re.compile(r"^(?:(\d{1,9})([.)])(?=\s|$)|([#>=~])|([+-])(?=\s|$))", re.MULTILINE)
 _BACKTICKS = re.compile(r"`+")
+# An absolute http(s) URL that ``urljoin`` would give back unchanged: nothing it
+# drops or normalises (white space, an empty host, query or fragment, parameters,
+# an upper-case scheme, IPv6 brackets). Half the links are such; urljoin costs more
+# than the rest of a link's Markdown.
+PLAIN_ABSOLUTE_URL = re.compile(
+    r"https?://[^/?\s;#\[\]\x00-\x1f\x7f][^\s;#\[\]\x00-\x1f\x7f]*(?<!\?)\Z"
+)
 _LANGUAGE_CLASS = re.compile(r"(?:lang|language)-([\w+#.-]+)")
 
 
@@ -102,7 +109,7 @@ def _url(href: str | None, base: str | None) -> str | None:
     href = (href or "").strip()
     if not href or href.lower().startswith(("javascript:", "data:")):
         return None
-    url = urljoin(base, href) if base else href
+    url = urljoin(base, href) if base and not PLAIN_ABSOLUTE_URL.match(href) else href
     return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
 
 
