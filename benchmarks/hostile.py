@@ -3,6 +3,7 @@
 Usage::
 
     python benchmarks/hostile.py big [--case NAME ...] [--pipeline NAME] [--save FILE]
+    python benchmarks/hostile.py peaks [--shape NAME ...] [--mb MB] [--save FILE]
     python benchmarks/hostile.py scaling [--size N] [--repeat R] [--family NAME ...] [--save FILE]
     python benchmarks/hostile.py memory [--pages N] [--save FILE]
     python benchmarks/hostile.py stall [--size N] [--save FILE]
@@ -14,26 +15,41 @@ above its resident memory before the call, with the page already in memory;
 once under ``tracemalloc`` (which slows Python down several times) for the
 peak of Python's own allocations during ``extract``.
 
+``peaks``: for pages of one shape each (``SHAPES``, ``--mb`` MB of HTML),
+each in a fresh process, the peak resident memory of ``extract(...).to_dict()``
+with the default pipeline above the process's before the call (the page
+already in memory), per byte and per start tag of the page, and the estimate
+``limits.peak_memory_estimate`` makes of it before parsing: the ratio must
+stay under 1.
+
 ``scaling``: for every family of ``tests/hostile.py`` ``FAMILIES``, the time
 of ``extract(...).to_dict()`` at n characters and at 4n, summed over every
 pipeline (the fastest of R runs each), their ratio (linear is 4; pages this
 small have fixed costs, so less), the pipeline with the highest ratio, and
-the longest time a ticker thread waited for the GIL during the 4N runs (how
-long one call held it: the reactor's stall in thread mode). A page refused
+the longest time a ticker thread waited for the GIL while the 4N page went
+through each pipeline as the Scrapy layer runs it in thread mode
+(``extract_page``, every block asked for): how long one call held it, the
+reactor's stall in thread mode. A page refused
 before parsing shows its ``PageLimitError`` reason.
 
 ``memory``: extracts N distinct pages (unique texts, classes and ids) with
 the default pipeline and prints the resident memory every tenth, and the
 content model's key caches: flat once the caches are full.
 
-``stall``: a real crawl (Scrapy, the add-on in thread mode) of every family
-at 4N, served by a ``twisted.web`` server on the same reactor, with a 10 ms
-``LoopingCall`` ticker; prints the longest and the 99th-percentile gap
-between ticks, and how the add-on counted the pages; then the same crawl
-without the add-on (each in a fresh process), the baseline.
+``stall``: a real crawl (Scrapy, the add-on in thread mode, no memory limit
+so that every page is extracted) of every family at 4N, served by a
+``twisted.web`` server on the same reactor, with a 10 ms ``LoopingCall``
+ticker from when the reactor runs; prints the longest and the
+99th-percentile gap between ticks, and how the add-on counted the pages;
+then the same crawl without the add-on (each in a fresh process), the
+baseline.
+
+``scaling`` and ``stall`` set no memory limit (``page_memory_limit_mb=0``):
+what they measure is time, on every page.
 """
 
 import argparse
+import functools
 import json
 import resource
 import subprocess
@@ -47,6 +63,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 from benchmarks.saved_output import SAVE_HELP, save_output  # noqa: E402
 from scrapy_declutter import PageLimitError, extract, pipeline_names  # noqa: E402
+from scrapy_declutter.core.options import Options  # noqa: E402
+from scrapy_declutter.scrapy_layer.page import Page, extract_page  # noqa: E402
 from tests import hostile  # noqa: E402
 
 CASES = {
@@ -56,6 +74,27 @@ CASES = {
     "1,000,000 sibling <p>": lambda h: h.siblings(1_000_000),
     "100,000 <br>": lambda h: h.breaks(100_000),
     "20 MB text node": lambda h: h.huge_text(20),
+}
+
+
+# Pages of one shape each, ``megabytes`` MB of HTML, for ``peaks``.
+def _fill(unit: str, megabytes: float, head: str = "", tail: str = "") -> str:
+    return head + unit * int(megabytes * 1_000_000 // len(unit)) + tail
+
+
+SHAPES = {
+    "an article (long paragraphs)": lambda mb: hostile.big_page(mb),
+    "one text node": lambda mb: _fill("word ", mb, "<p>", "</p>"),
+    "<p>x</p>": lambda mb: _fill("<p>x</p>", mb),
+    "<li>a b c d unclosed": lambda mb: _fill("<li>a b c d", mb, "<ul>"),
+    "<p> with 6 attributes": lambda mb: _fill(
+        '<p class="c" id="i" title="t" lang="en" dir="ltr" data-x="1">x</p>', mb
+    ),
+    "<p>x</p> 1,000 <div> deep": lambda mb: _fill("<p>x</p>", mb, "<div>" * 1000),
+    "<p>x 1,000 <section> deep": lambda mb: _fill("<p>x", mb, "<section>" * 1000),
+    # paths just short enough to be written in full (limits.MAX_PATH_CHARS)
+    "<p>x 240 <div> deep": lambda mb: _fill("<p>x", mb, "<div>" * 240),
+    "<div>x 250 deep, repeated": lambda mb: _fill("<div>x" * 250 + "</div>" * 250, mb),
 }
 
 
@@ -115,6 +154,50 @@ def big(args: argparse.Namespace) -> None:
         )
 
 
+# -- peaks ----------------------------------------------------------------------
+
+
+def measure_peak(shape: str, megabytes: float) -> dict:
+    from scrapy_declutter.core.limits import peak_memory_estimate
+
+    data = SHAPES[shape](megabytes).encode()
+    extract("<p>warm up: imports and stoplists</p>").to_dict()
+    before = rss_mb()
+    extract(data, page_memory_limit_mb=0).to_dict()
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 - before * 2**20
+    return {
+        "bytes": len(data),
+        "start tags": data.count(b"<") - data.count(b"</"),
+        "peak": peak,
+        "estimate": peak_memory_estimate(data),
+    }
+
+
+def peaks(args: argparse.Namespace) -> None:
+    if args.child:
+        print(json.dumps(measure_peak(args.child, args.mb)))
+        return
+    print(
+        f"default pipeline, extract + to_dict, {args.mb} MB pages, each in a fresh process: "
+        "peak resident memory above the page's, and the pre-parse estimate (limits.py)"
+    )
+    print(
+        f"{'shape':30} {'start tags':>10} {'peak MB':>8} {'a byte':>7} {'a tag':>7} "
+        f"{'estimate MB':>12} {'peak/estimate':>14}"
+    )
+    for shape in args.shape or SHAPES:
+        command = [sys.executable, __file__, "peaks", "--child", shape, "--mb", str(args.mb)]
+        out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+        r = json.loads(out)
+        print(
+            f"{shape:30} {r['start tags']:10,} {r['peak'] / 2**20:8.0f} "
+            f"{r['peak'] / r['bytes']:7.0f} {r['peak'] / max(r['start tags'], 1):7,.0f} "
+            f"{r['estimate'] / 2**20:12.0f} "
+            f"{r['peak'] / r['estimate']:14.2f}",
+            flush=True,
+        )
+
+
 # -- scaling --------------------------------------------------------------------
 
 
@@ -122,7 +205,7 @@ def fastest(html: str, pipeline: str, repeat: int) -> float:
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
-        extract(html, pipeline=pipeline).to_dict()
+        extract(html, pipeline=pipeline, page_memory_limit_mb=0).to_dict()
         best = min(best, time.perf_counter() - start)
     return best
 
@@ -140,6 +223,11 @@ def longest_gil_wait(function) -> float:
         last = now
     worker.join()
     return longest
+
+
+def thread_page(html: str, pipeline: str) -> Page:
+    """The page as the Scrapy layer extracts it in thread mode, every block asked for."""
+    return Page(html.encode(), None, Options(pipeline, page_memory_limit_mb=0), "all")
 
 
 def busy_python(seconds: float = 1.0) -> None:
@@ -180,10 +268,8 @@ def scaling(args: argparse.Namespace) -> None:
         }
         worst = max(pipelines, key=lambda p: times[p][1] / times[p][0])
         total_n, total_4n = (sum(t[i] for t in times.values()) for i in (0, 1))
-        held = max(
-            longest_gil_wait(lambda p=p, html=large: extract(html, pipeline=p).to_dict())
-            for p in pipelines
-        )
+        pages = [thread_page(large, p) for p in pipelines]
+        held = max(longest_gil_wait(functools.partial(extract_page, page)) for page in pages)
         print(
             f"{family:32} {n:9,} {total_n:7.3f} {total_4n:7.3f} {total_4n / total_n:6.1f}  "
             f"{worst:20} x{times[worst][1] / times[worst][0]:<6.1f} {held * 1000:7.0f}",
@@ -270,18 +356,25 @@ def stall(args: argparse.Namespace) -> None:
             yield {"url": response.url}
 
     gaps: list[float] = []
-    last = [time.perf_counter()]
+    last: list[float] = []
 
     def tick() -> None:
         now = time.perf_counter()
-        gaps.append(now - last[0])
-        last[0] = now
+        if last:
+            gaps.append(now - last[0])
+        last[:] = [now]
 
-    ticker = task.LoopingCall(tick)
-    ticker.start(0.01)
+    # from when the reactor runs: before, the crawl is being set up (imports, components)
+    reactor.callWhenRunning(task.LoopingCall(tick).start, 0.01)
     settings = {"LOG_LEVEL": "ERROR", "TELNETCONSOLE_ENABLED": False, "ROBOTSTXT_OBEY": False}
     if args.child == "on":
-        settings.update({"ADDONS": {"scrapy_declutter.Addon": 100}, "DECLUTTER_WORKERS": 0})
+        settings.update(
+            {
+                "ADDONS": {"scrapy_declutter.Addon": 100},
+                "DECLUTTER_WORKERS": 0,
+                "DECLUTTER_PAGE_MEMORY_LIMIT_MB": 0,  # every page extracted, none refused
+            }
+        )
     runner = CrawlerRunner(settings)
     crawler = runner.create_crawler(Hostile)
     started = time.perf_counter()
@@ -316,16 +409,21 @@ def main() -> None:
     scaling_parser.add_argument("--size", type=int, default=100_000)
     scaling_parser.add_argument("--repeat", type=int, default=3)
     scaling_parser.add_argument("--family", action="append", choices=list(hostile.FAMILIES))
+    peaks_parser = modes.add_parser("peaks")
+    peaks_parser.add_argument("--shape", action="append", choices=list(SHAPES))
+    peaks_parser.add_argument("--mb", type=float, default=4)
+    peaks_parser.add_argument("--child", help=argparse.SUPPRESS)
     memory_parser = modes.add_parser("memory")
     memory_parser.add_argument("--pages", type=int, default=100_000)
     stall_parser = modes.add_parser("stall")
     stall_parser.add_argument("--size", type=int, default=250_000)
     stall_parser.add_argument("--child", choices=("on", "off"), help=argparse.SUPPRESS)
-    for mode in (big_parser, scaling_parser, memory_parser, stall_parser):
+    for mode in (big_parser, peaks_parser, scaling_parser, memory_parser, stall_parser):
         mode.add_argument("--save", type=Path, help=SAVE_HELP)
     args = parser.parse_args()
     save_output(args.save)
-    {"big": big, "scaling": scaling, "memory": memory, "stall": stall}[args.mode](args)
+    modes = {"big": big, "peaks": peaks, "scaling": scaling, "memory": memory, "stall": stall}
+    modes[args.mode](args)
 
 
 if __name__ == "__main__":

@@ -27,10 +27,10 @@ def article(paragraphs: int, wrapper: str = "div") -> str:
     return _english_page(f"<{wrapper}>{body}</{wrapper}>")
 
 
-def big_page(megabytes: int = 50) -> str:
+def big_page(megabytes: float = 50) -> str:
     """An article of ``megabytes`` MB: paragraphs of about 3 kB, then ``END``."""
     paragraph = " ".join([PARAGRAPH] * 10)
-    count = megabytes * 1_000_000 // (len(paragraph) + 8)
+    count = int(megabytes * 1_000_000) // (len(paragraph) + 8)
     body = "".join(f"<p>{paragraph.format(n=n)}</p>\n" for n in range(count))
     return _english_page(f"<div>{body}<p>{END} {PARAGRAPH.format(n='last')}</p></div>")
 

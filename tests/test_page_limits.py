@@ -9,7 +9,13 @@ from hypothesis import strategies as st
 from lxml import etree
 
 from scrapy_declutter import DeclutterError, InvalidOptionError, PageLimitError, extract
-from scrapy_declutter.core.blocks import WordWrap, element_paths, wrap_words
+from scrapy_declutter.core.blocks import (
+    MAX_PATH_CHARS,
+    WordWrap,
+    element_paths,
+    word_lengths,
+    wrap_words,
+)
 from scrapy_declutter.core.limits import MAX_ATTRIBUTES
 from scrapy_declutter.core.parse import parse
 from scrapy_declutter.stages.content_features import TOKENS, WORDS
@@ -43,6 +49,15 @@ def test_word_counts_follow_the_definition(text):
     assert sum(b.link_words for b in link) == len(boilerpipe_words(" ".join(text.split())))
 
 
+@settings(deadline=None)
+@given(
+    st.text(alphabet=st.sampled_from("ab_1\u0663\u00e9 \t.-'\"(|#\u00a0"), max_size=60),
+    st.integers(1, 7),
+)
+def test_words_read_a_stretch_at_a_time_are_the_words(text, stretch):
+    assert word_lengths(text, stretch) == list(map(len, boilerpipe_words(text)))
+
+
 def test_a_20000_character_link_word_without_letters_counts_no_word():
     html = f"<p><a href='/x'>{'_' * 20_000} word</a></p>"
     [block] = within(60, lambda: extract(html, pipeline="boilerpipe-article").blocks)
@@ -65,6 +80,19 @@ def test_element_paths_are_getpaths_in_any_order():
     tree = root.getroottree()
     for order in (elements, elements[::-1], elements[1::2] + elements[::2]):
         assert element_paths(order) == [tree.getpath(e) for e in order]
+
+
+@pytest.mark.parametrize("tag", ["div", "section-of-the-page"])
+def test_paths_of_deep_blocks_are_bounded_and_locate_their_block(tag):
+    html = f"<div><p>top</p>{f'<{tag}>' * 1000}" + "<p>deep</p>" * 300 + "</div><p>end</p>"
+    result = extract(html, pipeline="justext", page_memory_limit_mb=0)
+    paths = [block["xpath"] for block in result.to_dict()["blocks"]]
+    assert len(paths) == 302
+    assert max(map(len, paths)) <= MAX_PATH_CHARS
+    assert paths[0] == "/html/body/div/p"
+    assert paths[1].startswith("(//*)[")  # past MAX_PATH_CHARS: the page's n-th element
+    for block, path in zip(result.blocks, paths):
+        assert result.root.xpath(path) == [block.element]
 
 
 def test_to_dict_of_40000_table_rows_has_every_xpath():
@@ -140,7 +168,7 @@ def test_one_more_attribute_is_refused():
 
 
 def test_a_page_over_the_memory_limit_is_refused_and_the_limit_can_be_lifted():
-    html = hostile.siblings(100_000)  # 200,000 tags: some 400 MB by the estimate
+    html = hostile.siblings(100_000)  # 100,000 start tags: some 300 MB by the estimate
     with pytest.raises(PageLimitError) as info:
         extract(html, page_memory_limit_mb=100)
     assert info.value.reason == "memory" and "page_memory_limit_mb" in str(info.value)

@@ -73,8 +73,17 @@ _KINDS = {
 # would scan to the token's end each time, quadratic in its length.
 _TOKEN_CHAR = r"""[\w"'.,!@\-:;$?()/]"""
 _WORD = re.compile(rf"(?<!{_TOKEN_CHAR}){_TOKEN_CHAR}*[^\W_]{_TOKEN_CHAR}*")
+_TOKEN = re.compile(f"{_TOKEN_CHAR}+")
+_NOT_LETTER_OR_DIGIT = "_\"'.,!@-:;$?()/"  # the token characters that are neither
+# The most characters one regular expression call reads when words are found
+# in a longer text (``word_lengths``): the call holds the interpreter, and in
+# thread mode the reactor waits for it (10 MB of link text took 1 s in one call).
+STRETCH = 65_536
 # Boilerpipe wraps text at 80 characters to measure its density.
 LINE_WIDTH = 80
+# The longest XPath ``element_paths`` writes in full: on the 3,499 pages of
+# the three corpora, the longest is 417 characters.
+MAX_PATH_CHARS = 1_000
 
 
 class WordWrap(NamedTuple):
@@ -91,20 +100,54 @@ class WordWrap(NamedTuple):
 
 def wrap_words(text: str) -> WordWrap:
     """Count ``text``'s words and its wrapped lines as Boilerpipe does."""
-    words = _WORD.findall(text)
-    if sum(map(len, words)) + len(words) - 1 <= LINE_WIDTH:  # the usual case: one line
-        return WordWrap(len(words), len(words), 1)
+    lengths = word_lengths(text)
+    if sum(lengths) + len(lengths) - 1 <= LINE_WIDTH:  # the usual case: one line
+        return WordWrap(len(lengths), len(lengths), 1)
     lines = 0
     line_length = -1  # the first word of a line has no space before it
     words_on_line = 0
-    for word in words:
-        line_length += len(word) + 1
+    for length in lengths:
+        line_length += length + 1
         words_on_line += 1
         if line_length > LINE_WIDTH:
             lines += 1
-            line_length = len(word)
+            line_length = length
             words_on_line = 1
-    return WordWrap(len(words), len(words) - words_on_line, lines)
+    return WordWrap(len(lengths), len(lengths) - words_on_line, lines)
+
+
+def word_lengths(text: str, stretch: int = STRETCH) -> list[int]:
+    """The length of each of Boilerpipe's words in ``text``. A text longer than
+    ``stretch`` is read ``stretch`` characters at a time, a token that runs
+    across stretches joined from its parts."""
+    if len(text) <= stretch:
+        return list(map(len, _WORD.findall(text)))
+    lengths = []
+    carried = 0  # the length of a token that reached the end of the last stretch
+    carried_word = False  # whether that much of it holds a letter or digit
+    for start in range(0, len(text), stretch):
+        end = start + stretch
+        pending, pending_word = carried, carried_word
+        carried, carried_word = 0, False
+        for token in _TOKEN.finditer(text, start, end):
+            length = token.end() - token.start()
+            is_word = bool(token.group().strip(_NOT_LETTER_OR_DIGIT))
+            if pending:
+                if token.start() == start:  # the carried token goes on
+                    length += pending
+                    is_word = is_word or pending_word
+                elif pending_word:
+                    lengths.append(pending)
+                pending = 0
+            if token.end() == end:
+                carried, carried_word = length, is_word
+            elif is_word:
+                lengths.append(length)
+        if pending_word and pending:  # no token in this stretch
+            lengths.append(pending)
+    if carried_word:
+        lengths.append(carried)
+    return lengths
 
 
 @dataclass(slots=True, eq=False)
@@ -175,8 +218,10 @@ class Block:
 
     @property
     def xpath(self) -> str:
-        """An XPath that locates ``element`` in the parsed page. It counts the
-        element's siblings: for many blocks, ``element_paths`` is linear."""
+        """An XPath that locates ``element`` in the parsed page (see
+        ``element_paths``). It counts the siblings of the element and its
+        ancestors: for many blocks, ``ExtractionResult.block_dicts()`` finds
+        every block's path in one pass."""
         return element_paths([self.element])[0]
 
     @property
@@ -205,10 +250,15 @@ def element_paths(elements: Iterable[etree._Element]) -> list[str]:
     """An XPath for each element, as lxml's ``getpath`` writes it
     (``/html/body/div[2]/p``), in time linear in the elements, their
     ancestors and those ancestors' children: ``getpath`` counts an element's
-    siblings on every call, quadratic on a page of many sibling blocks."""
-    paths: dict[etree._Element, str] = {}
+    siblings on every call, quadratic on a page of many sibling blocks.
+
+    A path longer than ``MAX_PATH_CHARS`` (an element nested hundreds deep)
+    is written ``(//*)[k]`` instead, the page's k-th element: the paths of a
+    page's blocks would otherwise take memory in its depth times its blocks."""
+    elements = list(elements)
+    paths: dict[etree._Element, str | None] = {}  # None: longer than MAX_PATH_CHARS
     steps: dict[etree._Element, str] = {}  # "p[2]", filled a parent's children at a time
-    found = []
+    found: list[str | None] = []
     for element in elements:
         pending = []
         while element is not None and element not in paths:
@@ -219,9 +269,26 @@ def element_paths(elements: Iterable[etree._Element]) -> list[str]:
             if element not in steps:
                 parent = element.getparent()
                 steps.update(_steps(element if parent is None else parent, parent is None))
-            path = paths[element] = f"{path}/{steps[element]}"
+            if path is not None:
+                path = f"{path}/{steps[element]}"
+                path = path if len(path) <= MAX_PATH_CHARS else None
+            paths[element] = path
         found.append(path)
-    return found
+    numbers = _document_order(e for e, path in zip(elements, found) if path is None)
+    return [f"(//*)[{numbers[e]}]" if path is None else path for e, path in zip(elements, found)]
+
+
+def _document_order(elements: Iterable[etree._Element]) -> dict[etree._Element, int]:
+    """Each element's number among its page's elements in document order
+    (from 1, as XPath counts), in one walk over the page."""
+    wanted = set(elements)
+    numbers: dict[etree._Element, int] = {}
+    if wanted:  # pages have no such element but those nested hundreds deep
+        root = next(iter(wanted)).getroottree().getroot()
+        for number, element in enumerate(root.iter(etree.Element), 1):
+            if element in wanted:
+                numbers[element] = number
+    return numbers
 
 
 def _steps(parent: etree._Element, is_root: bool) -> dict[etree._Element, str]:
@@ -282,7 +349,6 @@ def segment(root: etree._Element, all_buttons: bool = False) -> list[Block]:
         link_chars = link_words = 0
 
     kinds = _KINDS
-    find_words = _WORD.findall
     walker = etree.iterwalk(root, events=("start", "end"))
     for event, el in walker:
         if event == "start":
@@ -338,7 +404,7 @@ def segment(root: etree._Element, all_buttons: bool = False) -> list[Block]:
             normalized = " ".join(words)  # counted as it will read in the block
             link_chars += len(normalized) + text[0].isspace() + text[-1].isspace()
             # Boilerpipe's words; plain letters and digits need no regex
-            link_words += len(words) if "".join(words).isalnum() else len(find_words(normalized))
+            link_words += len(words) if "".join(words).isalnum() else len(word_lengths(normalized))
         after_br = False
     close()
     return blocks

@@ -11,8 +11,8 @@ Scrapy layer counts:
   is over the ``page_memory_limit_mb`` option.
 
 The checks search the bytes for long stretches without a ">" a window at
-a time and count the "<" of large pages: some 0.2 ms for a usual page, 20 ms
-for 10 MB of tiny tags.
+a time and count the "<" and "</" of large pages: some 0.2 ms for a usual
+page, some 40 ms for 10 MB of tiny tags.
 """
 
 import re
@@ -26,12 +26,14 @@ from scrapy_declutter.core.errors import PageLimitError
 # below, which splits at white space, takes for many attributes.
 MAX_ATTRIBUTES = 5_000
 # Measured peak memory of ``extract(...).to_dict()`` on 4 MB pages of one
-# shape each (docs/robustness.rst): at most 14 bytes per byte of page (a
-# single text node) plus at most 1,600 bytes per "<" (small blocks: list
-# items without end tags, elements with attributes); an article costs 2 bytes
-# per byte. Counting "<" alone (not start tags apart) is 4 times faster.
+# shape each (``benchmarks/hostile.py peaks``): at most 14 bytes per byte of
+# page (a single text node) plus at most 2,500 bytes per start tag (small
+# blocks whose XPaths are close to ``blocks.MAX_PATH_CHARS``; 1,700 for list
+# items without end tags); an article costs 2 bytes per byte. A start tag is
+# counted as a "<" that is not a "</": two counts of bytes, 7 times faster
+# than a regular expression's matches.
 BYTES_PER_BYTE = 20
-BYTES_PER_TAG = 2_000
+BYTES_PER_TAG = 3_000
 # An element with MAX_ATTRIBUTES attributes is at least twice as many bytes
 # long (" a" each), in a stretch without ">".
 _LONG_TAG = 2 * MAX_ATTRIBUTES
@@ -49,7 +51,7 @@ def check_page(data: bytes, memory_limit_mb: int = 0) -> None:
     with too many attributes, or if its estimated peak memory is over
     ``memory_limit_mb`` (0: no limit)."""
     limit = memory_limit_mb * 2**20
-    # every byte can be a "<": smaller pages need no count
+    # every byte can start a tag: smaller pages need no count
     if limit and len(data) * (BYTES_PER_BYTE + BYTES_PER_TAG) > limit:
         estimate = peak_memory_estimate(data)
         if estimate > limit:
@@ -106,6 +108,6 @@ def _stretches_without_gt(data: bytes, length: int) -> Iterator[tuple[int, int]]
 
 def peak_memory_estimate(data: bytes) -> int:
     """An upper bound of the peak memory, in bytes, that extracting the page
-    and its ``to_dict()`` take, from its size and its number of tags (pages
-    nested thousands deep excepted: see docs/robustness.rst)."""
-    return BYTES_PER_BYTE * len(data) + BYTES_PER_TAG * data.count(b"<")
+    and its ``to_dict()`` take, from its size and its number of start tags."""
+    start_tags = data.count(b"<") - data.count(b"</")
+    return BYTES_PER_BYTE * len(data) + BYTES_PER_TAG * start_tags

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from w3lib.encoding import http_content_type_encoding
 
 from scrapy_declutter.core.extraction import ExtractionResult, extract
+from scrapy_declutter.core.gc_pause import paused_gc
 from scrapy_declutter.core.options import Options
 
 if TYPE_CHECKING:
@@ -71,11 +72,14 @@ class Page:
 
 
 def extract_page(page: Page) -> tuple[dict[str, Any], float]:
-    """Extract one page; return its JSON-safe result and the seconds it took."""
+    """Extract one page; return its JSON-safe result and the seconds it took.
+    The cyclic garbage collector is paused meanwhile (see ``gc_pause.py``):
+    in thread mode, its passes over the page's objects stopped the reactor."""
     start = time.perf_counter()
-    data = page.extract().to_dict(
-        blocks=page.blocks != "none", markdown=page.markdown, metadata=page.metadata
-    )
+    with paused_gc():
+        data = page.extract().to_dict(
+            blocks=page.blocks != "none", markdown=page.markdown, metadata=page.metadata
+        )
     if page.blocks == "kept":
         data["blocks"] = [block for block in data["blocks"] if block["label"] == "good"]
     return data, time.perf_counter() - start
