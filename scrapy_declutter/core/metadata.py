@@ -297,7 +297,9 @@ class _MarkedBlocks:
     def __init__(self, blocks: list[Block]):
         self.blocks = blocks
         self.found: list[tuple[str, Block]] = []
-        self.pending: Iterator[tuple[str, Block]] | None = self._find()
+        # a function's generator, not a method's: it holds no reference back to
+        # self, so that no reference cycle outlives the page
+        self.pending: Iterator[tuple[str, Block]] | None = _marked_blocks(blocks)
 
     def __iter__(self) -> Iterator[tuple[str, Block]]:
         index = 0
@@ -312,20 +314,21 @@ class _MarkedBlocks:
             else:
                 self.found.append(found)
 
-    def _find(self) -> Iterator[tuple[str, Block]]:
-        marks: dict = {}  # element: its marking words, "" for none (siblings share parents)
-        for block in self.blocks:
-            element = block.element
-            for _ in range(_MARK_LEVELS):
-                if element is None:
-                    break
-                names = marks.get(element)
-                if names is None:
-                    names = marks[element] = _marking_words(element)
-                if names:
-                    yield names, block
-                    break
-                element = element.getparent()
+
+def _marked_blocks(blocks: list[Block]) -> Iterator[tuple[str, Block]]:
+    marks: dict = {}  # element: its marking words, "" for none (siblings share parents)
+    for block in blocks:
+        element = block.element
+        for _ in range(_MARK_LEVELS):
+            if element is None:
+                break
+            names = marks.get(element)
+            if names is None:
+                names = marks[element] = _marking_words(element)
+            if names:
+                yield names, block
+                break
+            element = element.getparent()
 
 
 def _marking_words(element: etree._Element) -> str:
