@@ -15,10 +15,15 @@ halves that share their sites. Here the pages are split into folds by site
 number is chosen again from a grid, one at a time with the others at their
 shipped values, as the value with the most right answers, on the other folds'
 pages, in the fields it touches (ties go to the shipped value); the fold's
-pages are then read with the five values chosen for it. The held-out
-accuracies, over all pages, are the figures to quote; beside them, the shipped
-values' accuracy on the same pages. Fields are scored as in
-``benchmarks/structure.py``.
+pages are then read with the five values chosen for it. A value is right on
+a page whose reference has the field when it matches (scored as in
+``benchmarks/structure.py``), and on a page whose reference has none when it
+is ``None``; the right answers counted to choose are those on all pages (a
+larger limit finds more bylines and dates, and gives more where there are
+none), or with ``--score present`` only those on pages with the field.
+Printed per field, held out and with the shipped values: the accuracy on the
+pages that have the field, and how often a value is given on those that do
+not.
 """
 
 import argparse
@@ -72,25 +77,32 @@ def site_fold(url: str | None, folds: int) -> int:
 
 
 def page_rights(result, reference: dict, values: dict[str, int]) -> dict[str, bool]:
-    """Which fields the page's metadata gets right, read with ``values``."""
+    """Which fields the page's metadata gets right, read with ``values``: a
+    match where the reference has the field, ``None`` where it has not."""
     with limits(values):
         found = metadata.read_metadata(
             result.root, result.blocks, result.url, result.language, result.content_language
         )
-    return {
-        field: check(getattr(found, field), reference[REFERENCE_KEYS[field]])
-        for field, check in CHECKS.items()
-        if reference.get(REFERENCE_KEYS[field])
-    }
+    rights = {}
+    for field, check in CHECKS.items():
+        want, got = reference.get(REFERENCE_KEYS[field]), getattr(found, field)
+        rights[field] = check(got, want) if want else got is None
+    return rights
 
 
-def choose(training: list[dict], name: str, shipped: int) -> int:
+def choose(training: list[tuple[dict, set]], name: str, shipped: int, absent: bool) -> int:
     """The value of ``name`` with the most right answers on the training pages
-    in the fields it touches; the shipped value on a tie."""
+    in the fields it touches (with ``absent``, on the pages without the field
+    too); the shipped value on a tie."""
     grid, fields = GRIDS[name]
 
     def right_answers(value: int) -> int:
-        return sum(rights[(name, value)].get(field, 0) for rights in training for field in fields)
+        return sum(
+            rights[(name, value)][field]
+            for rights, present in training
+            for field in fields
+            if absent or field in present
+        )
 
     return max(grid, key=lambda value: (right_answers(value), value == shipped))
 
@@ -99,6 +111,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("corpus", nargs="?", default=str(default_corpus_path()))
     parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument(
+        "--score",
+        choices=("all", "present"),
+        default="all",
+        help="choose by the right answers on all pages (default), or only on those with the field",
+    )
     parser.add_argument("--save", type=Path, help=SAVE_HELP)
     args = parser.parse_args()
     save_output(args.save)
@@ -121,16 +139,23 @@ def main() -> None:
     fold_of = [site_fold(url, args.folds) for _, url, *_ in pages]
     chosen = []
     for fold in range(args.folds):
-        training = [rights for (_, _, _, rights, _), f in zip(pages, fold_of) if f != fold]
-        chosen.append({name: choose(training, name, shipped[name]) for name in GRIDS})
+        training = [
+            (rights, {f for f in CHECKS if reference.get(REFERENCE_KEYS[f])})
+            for (_, _, reference, rights, _), f in zip(pages, fold_of)
+            if f != fold
+        ]
+        absent = args.score == "all"
+        chosen.append({name: choose(training, name, shipped[name], absent) for name in GRIDS})
     # the held-out pages, read with their fold's values (a second extraction)
-    held_out: dict[str, list[bool]] = {field: [] for field in CHECKS}
-    shipped_right: dict[str, list[bool]] = {field: [] for field in CHECKS}
+    # (field, whether the reference has it): the rights of the pages
+    held_out: dict[tuple[str, bool], list[bool]] = {}
+    shipped_right: dict[tuple[str, bool], list[bool]] = {}
     for (file_id, url, reference, _, at_shipped), fold in zip(pages, fold_of):
         html = gzip.decompress((corpus / "html" / f"{file_id}.html.gz").read_bytes())
         for field, right in page_rights(extract(html, url), reference, chosen[fold]).items():
-            held_out[field].append(right)
-            shipped_right[field].append(at_shipped[field])
+            key = (field, bool(reference.get(REFERENCE_KEYS[field])))
+            held_out.setdefault(key, []).append(right)
+            shipped_right.setdefault(key, []).append(at_shipped[field])
     sites = len({site_of(url) for _, url, *_ in pages})
     print(f"{corpus.name}, {len(pages)} pages from {sites} sites, {args.folds} folds by site")
     report_limits(shipped, chosen)
@@ -143,12 +168,18 @@ def report_limits(shipped: dict[str, int], chosen: list[dict[str, int]]) -> None
         print(f"{limit:20}{shipped[limit]:8d}   " + " ".join(f"{c[limit]:4d}" for c in chosen))
 
 
-def report_fields(held_out: dict[str, list[bool]], shipped: dict[str, list[bool]]) -> None:
-    print(f"\n{'field':10}{'pages':>7}{'shipped values':>16}{'held out by site':>18}")
-    for field in CHECKS:
-        shipped_accuracy = sum(shipped[field]) / len(shipped[field])
-        held_accuracy = sum(held_out[field]) / len(held_out[field])
-        print(f"{field:10}{len(held_out[field]):7d}{shipped_accuracy:16.3f}{held_accuracy:18.3f}")
+def report_fields(held_out: dict, shipped: dict) -> None:
+    print(f"\n{'':26}{'pages':>7}{'shipped values':>16}{'held out by site':>18}")
+    for has_field, label in ((True, "accuracy"), (False, "given when absent")):
+        for field in CHECKS:
+            key = (field, has_field)
+            if key not in held_out:
+                continue
+            rates = [sum(rights) / len(rights) for rights in (shipped[key], held_out[key])]
+            if not has_field:  # right there is None: the rate given is the others
+                rates = [1 - rate for rate in rates]
+            cells = f"{len(held_out[key]):7d}{rates[0]:16.3f}{rates[1]:18.3f}"
+            print(f"{f'{field} {label}':26}{cells}")
 
 
 if __name__ == "__main__":
