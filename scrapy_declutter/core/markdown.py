@@ -186,6 +186,7 @@ class _Renderer:
         self.pre_language = ""
         self.parts: list[str] = []
         self.has_text = False
+        self.writing = False  # whether the stretch's block is kept
         self.index = 0
         self.stretches = 0
 
@@ -251,8 +252,12 @@ class _Renderer:
                 if parts:
                     parts.append(" ")
                 continue
-            self.has_text = True
             after_br = False
+            if not self.has_text:  # the stretch's first text: it is the next block's
+                self.has_text = True
+                self.writing = self.blocks[self.index].label is GOOD
+            if not self.writing:  # a block left out, walked for its neighbours' structure
+                continue
             if "  " in text or not text.isprintable():  # as segment: most text needs neither
                 text = _SPACE.sub(" ", text)
             parts.append(text if self.code else escape(text))
