@@ -1,4 +1,4 @@
-"""Fit the content model of the ``declutter`` pipeline, with cross-validation by site.
+"""Fit the content models of the ``declutter`` pipeline, with cross-validation by site.
 
 Usage::
 
@@ -8,20 +8,25 @@ Usage::
 CORPUS defaults to every corpus found beside the repository
 (``../shared/corpora/{wcxb-dev,dragnet,l3s-gn1}``). Every page goes through
 jusText's stages; each block is a training example, labelled content when its
-text is part of the page's ``main_content`` (see ``block_targets``). Pages are
-split into folds by web site (``page_site``: the host of the page's URL, or of
-its canonical or ``og:url`` link, else the page is a site of its own), so no
-site is in both the training and the held-out part of a fold; the held-out
-figures are printed for each corpus. ``--loco`` also fits on all corpora but
-one and scores the one left out, for each (the second stage learns there from
-out-of-fold scores of ``--loco-folds`` folds of the two). Two logistic
-regressions are fitted (scikit-learn, a benchmark extra): the first on the
-block features, weighted so that every page counts the same and long blocks
-more than short ones (as the corpus's metric does); the second on the first
-one's out-of-fold scores in context. The script prints the corpus metric on the
-held-out folds, which is the figure to quote (``--save`` writes the same to a
-file); with ``--write`` it then fits both on every page and writes
-``scrapy_declutter/stages/models/content.json`` with a record of the fit.
+text is part of the page's ``main_content`` (see ``block_targets``). Three
+things are fitted (scikit-learn, a benchmark extra; see ``article_gate``): the
+general model on the pages of ``GENERAL_CORPORA``, the article model on all,
+and the gate on all pages' types, from the general model's scores. A model is
+two logistic regressions: the first on the block features, weighted so that
+every page counts the same and long blocks more than short ones (as the
+corpus's metric does); the second on the first one's out-of-fold scores in
+context.
+
+Pages are split into folds by web site (``page_site``: the host of the page's
+URL, or of its canonical or ``og:url`` link, else the page is a site of its
+own), so no site is in both the training and the held-out part of a fold. The
+script prints the corpus metric of each corpus on held-out pages (``HeldOut``)
+for the pipeline's mix and for each model alone, which are the figures to
+quote (``--save`` writes the same to a file). ``--loco`` also fits on all
+corpora but one and scores the one left out, for each (the second stages
+learn there from out-of-fold scores of ``--loco-folds`` folds). With
+``--write`` it writes the three fitted on every page to
+``scrapy_declutter/stages/models/``, each with a record of the fit.
 
 Only ``id``/``class`` and short-text tokens seen on at least ``MIN_SITES``
 training sites become features, so the model cannot learn one site's markup.
@@ -50,6 +55,14 @@ from scrapy_declutter.core.document import Document, build_document  # noqa: E40
 from scrapy_declutter.core.errors import DeclutterError  # noqa: E402
 from scrapy_declutter.core.options import Options  # noqa: E402
 from scrapy_declutter.core.presets import build_pipeline  # noqa: E402
+from scrapy_declutter.stages.article_gate import (  # noqa: E402
+    EVIDENCE,
+    GATE,
+    ArticleGate,
+    PageShape,
+    mix,
+    page_evidence,
+)
 from scrapy_declutter.stages.content_features import (  # noqa: E402
     TOKENS,
     WORDS,
@@ -58,7 +71,7 @@ from scrapy_declutter.stages.content_features import (  # noqa: E402
     page_features,
     short_links,
 )
-from scrapy_declutter.stages.content_model import MODEL, ContentModel  # noqa: E402
+from scrapy_declutter.stages.content_model import ARTICLE_MODEL, MODEL, ContentModel  # noqa: E402
 from scrapy_declutter.stages.content_region import (  # noqa: E402
     KeepContentRegion,
     fallback,
@@ -73,6 +86,10 @@ CORPORA = ("wcxb-dev", "dragnet", "l3s-gn1")
 # 0.901 (P 0.944) / 0.941 (P 0.965) with the three alike: a little more of
 # wcxb-dev's listings for much of the articles' precision. They weigh alike.
 CORPUS_WEIGHTS: dict[str, float] = {}
+# The general model is fitted on these corpora's pages, of every kind; the
+# article model on all; the gate learns the page types they give.
+GENERAL_CORPORA = ("wcxb-dev",)
+GATE_C = 1.0
 C = 0.1  # held out, F1 0.826 against 0.814 with C = 1.0 (same features, threshold 0.4)
 _NON_WORD = re.compile(r"\W+")
 
@@ -147,6 +164,8 @@ def prepare(corpus: Path, limit: int | None = None) -> list[dict]:
                 "short_links": short_links(document.blocks),
                 "fallback": fallback(document.blocks, document.tree()),
                 "ruled_out": ruled_out(document.blocks, document.tree()),
+                "shape": PageShape.of(document),
+                "is_article": page.page_type == "article",
             }
         )
     return pages
@@ -264,15 +283,89 @@ def cross_validate(pages: list[dict], first: list[list[float]], folds: int) -> l
     return final
 
 
+def fit_model(pages: list[dict], first: list[list[float]]) -> ContentModel:
+    """Both stages on ``pages``: the second on their out-of-fold first-stage
+    scores ``first``, as it will meet scores of pages the first has not seen."""
+    weights, bias = fit_context(pages, first)
+    return ContentModel(fit_blocks(pages), tuple(weights), bias)
+
+
+def model_scores(model: ContentModel, p: dict) -> tuple[list[float], list[float]]:
+    return model.scores(p["features"], p["lengths"], p["short_links"])
+
+
+def gate_rows(pages: list[dict], general_final: list[list[float]]) -> np.ndarray:
+    return np.array(
+        [
+            [page_evidence(p["shape"], scores)[name] for name in EVIDENCE]
+            for p, scores in zip(pages, general_final)
+        ]
+    )
+
+
+def fit_gate(pages: list[dict], general_final: list[list[float]]) -> ArticleGate:
+    """The gate on ``pages``' evidence (the general model's scores of them),
+    each kind of page weighing the same."""
+    model = LogisticRegression(C=GATE_C, max_iter=3000, class_weight="balanced")
+    model.fit(gate_rows(pages, general_final), [p["is_article"] for p in pages])
+    weights = dict(zip(EVIDENCE, (round(w, 5) for w in model.coef_[0].tolist())))
+    return ArticleGate(weights, round(float(model.intercept_[0]), 5))
+
+
+class HeldOut:
+    """Every page's held-out scores, by site folds: the general model's (its
+    corpora's pages by folds, the others' from a model of all of them), the
+    article model's (all pages by folds), the gate's share, and the mix the
+    pipeline uses. ``first``/``final`` are the mix's two stages."""
+
+    def __init__(self, pages: list[dict], folds: int) -> None:
+        general = [i for i, p in enumerate(pages) if p["corpus"] in GENERAL_CORPORA]
+        general_pages = [pages[i] for i in general]
+        self.general_oof = out_of_fold_scores(general_pages, folds)
+        general_final = cross_validate(general_pages, self.general_oof, folds)
+        self.general_model = fit_model(general_pages, self.general_oof)
+        self.general_first: list = [None] * len(pages)
+        self.general_final: list = [None] * len(pages)
+        for i, p in enumerate(pages):
+            self.general_first[i], self.general_final[i] = model_scores(self.general_model, p)
+        for i, first, final in zip(general, self.general_oof, general_final):
+            self.general_first[i], self.general_final[i] = first, final
+        self.article_oof = out_of_fold_scores(pages, folds)
+        self.article_final = cross_validate(pages, self.article_oof, folds)
+        self.shares = [0.0] * len(pages)
+        fold_of = folds_of(pages, folds)
+        for k in range(folds):
+            train = [i for i in range(len(pages)) if fold_of[i] != k]
+            gate = fit_gate([pages[i] for i in train], [self.general_final[i] for i in train])
+            for i, p in enumerate(pages):
+                if fold_of[i] == k:
+                    evidence = page_evidence(p["shape"], self.general_final[i])
+                    self.shares[i] = gate.article_share(evidence)
+        self.first = list(map(mix, self.general_first, self.article_oof, self.shares))
+        self.final = list(map(mix, self.general_final, self.article_final, self.shares))
+
+
 def leave_one_corpus_out(pages: list[dict], corpus: str, folds: int):
-    """Scores of ``corpus``'s pages from a model fitted on the other corpora
-    (its second stage on out-of-fold first-stage scores, as ``--write`` does)."""
+    """Scores of ``corpus``'s pages from models fitted on the other corpora
+    (second stages on out-of-fold first-stage scores of ``folds`` folds).
+    Without a general corpus among them, the article model alone; the gate is
+    fitted on the general model's scores of the pages it was fitted on."""
     train = [p for p in pages if p["corpus"] != corpus]
     test = [p for p in pages if p["corpus"] == corpus]
-    weights, bias = fit_context(train, out_of_fold_scores(train, folds))
-    model = ContentModel(fit_blocks(train), tuple(weights), bias)
-    first = [model.block_scores(p["features"]) for p in test]
-    return test, first, [final_scores(model, p, f) for p, f in zip(test, first)]
+    article = fit_model(train, out_of_fold_scores(train, folds))
+    article_scores = [model_scores(article, p) for p in test]
+    general_train = [p for p in train if p["corpus"] in GENERAL_CORPORA]
+    if not general_train:
+        return test, [s[0] for s in article_scores], [s[1] for s in article_scores]
+    general = fit_model(general_train, out_of_fold_scores(general_train, folds))
+    gate = fit_gate(train, [model_scores(general, p)[1] for p in train])
+    first, final = [], []
+    for p, (article_first, article_final) in zip(test, article_scores):
+        general_first, general_final = model_scores(general, p)
+        share = gate.article_share(page_evidence(p["shape"], general_final))
+        first.append(mix(general_first, article_first, share))
+        final.append(mix(general_final, article_final, share))
+    return test, first, final
 
 
 def report(title: str, pages, final, first, thresholds: list[float]) -> list[str]:
@@ -316,6 +409,13 @@ def commit() -> str:
         return "unknown"
 
 
+def write_model(model: ContentModel | ArticleGate, name: str, fitted: dict) -> None:
+    model = replace(model, fitted=fitted)
+    path = REPO / "scrapy_declutter" / "stages" / "models" / name
+    path.write_text(json.dumps(model.to_json(), sort_keys=True, indent=0) + "\n")
+    print(f"wrote {path.relative_to(REPO)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("corpora", nargs="*", type=Path)
@@ -327,19 +427,29 @@ def main() -> None:
         "--loco-folds", type=int, default=3, help="folds for the second stage's training there"
     )
     parser.add_argument("--save", type=Path, help=SAVE_HELP)
-    parser.add_argument("--write", action="store_true", help="fit on all pages and write the model")
+    parser.add_argument(
+        "--write", action="store_true", help="fit on all pages and write the models"
+    )
     args = parser.parse_args()
     save_output(args.save)
     corpora = args.corpora or default_corpora()
     if not corpora:
         parser.error("no corpus found beside the repository: give their paths")
+    if not any(c.name in GENERAL_CORPORA for c in corpora):
+        parser.error(f"the general model needs one of {', '.join(GENERAL_CORPORA)}")
     thresholds = [float(t) for t in args.thresholds.split(",")]
     pages = [p for corpus in corpora for p in prepare(corpus, args.limit)]
-    first = out_of_fold_scores(pages, args.folds)
-    final = cross_validate(pages, first, args.folds)
-    title = f"held out by site ({args.folds} folds, {len(pages)} pages, C {C}):"
-    lines = report(title, pages, final, first, thresholds)
-    print("\n".join(lines), flush=True)
+    held_out = HeldOut(pages, args.folds)
+    lines: list[str] = []
+    for title, final, first in (
+        ("the pipeline's mix", held_out.final, held_out.first),
+        ("the general model alone", held_out.general_final, held_out.general_first),
+        ("the article model alone", held_out.article_final, held_out.article_oof),
+    ):
+        title = f"held out by site ({args.folds} folds, {len(pages)} pages, C {C}), {title}:"
+        more = report(title, pages, final, first, thresholds)
+        print("\n".join(more), flush=True)
+        lines += more
     if args.loco and len(corpora) > 1:
         for corpus in corpora:
             test, test_first, test_final = leave_one_corpus_out(pages, corpus.name, args.loco_folds)
@@ -348,24 +458,22 @@ def main() -> None:
             print("\n".join(more), flush=True)
             lines += more
     if args.write:
-        # The context stage learns from out-of-fold scores, as it will meet
-        # scores of pages the first stage has not seen.
-        weights, bias = fit_context(pages, first)
         fitted = {
             "corpora": [c.name for c in corpora],
+            "general_corpora": list(GENERAL_CORPORA),
             "pages": len(pages),
             "folds": f"{args.folds} by site (the page's URL, canonical or og:url host)",
             "C": C,
+            "gate_C": GATE_C,
             "corpus_weights": CORPUS_WEIGHTS,
             "min_sites": MIN_SITES,
             "threshold": KeepContentRegion.threshold,
             "held_out": lines,
             "commit": commit(),
         }
-        model = ContentModel(fit_blocks(pages), tuple(weights), bias, fitted)
-        path = REPO / "scrapy_declutter" / "stages" / "models" / MODEL
-        path.write_text(json.dumps(model.to_json(), sort_keys=True, indent=0) + "\n")
-        print(f"wrote {path.relative_to(REPO)} ({len(model.block_weights)} block weights)")
+        write_model(held_out.general_model, MODEL, fitted)
+        write_model(fit_model(pages, held_out.article_oof), ARTICLE_MODEL, fitted)
+        write_model(fit_gate(pages, held_out.general_final), GATE, fitted)
 
 
 if __name__ == "__main__":

@@ -29,8 +29,7 @@ def test_every_layer_setting_is_a_field_of_config_with_its_default():
         "DECLUTTER_BLOCKS_FIELD": "blocks",
         "DECLUTTER_MARKDOWN": False,
         "DECLUTTER_MARKDOWN_FIELD": "markdown",
-        "DECLUTTER_METADATA": False,
-        "DECLUTTER_METADATA_FIELD": "metadata",
+        "DECLUTTER_METADATA_FIELDS": {},
         "DECLUTTER_COMMENTS_FIELD": "comments",
         "DECLUTTER_HTML_FIELD": "html",
         "DECLUTTER_OVERWRITE": False,
@@ -199,8 +198,7 @@ def test_per_page_keys_are_the_options_and_the_output_settings():
         "blocks_field",
         "markdown",
         "markdown_field",
-        "metadata",
-        "metadata_field",
+        "metadata_fields",
         "comments_field",
         "overwrite",
         "max_body_size",
@@ -243,12 +241,75 @@ def test_every_output_needs_its_own_field():
         Config.from_settings(
             Settings(
                 {
-                    "DECLUTTER_METADATA": "true",
+                    "DECLUTTER_METADATA_FIELDS": {"title": "title"},
                     "DECLUTTER_COMMENTS": "true",
-                    "DECLUTTER_COMMENTS_FIELD": "metadata",
+                    "DECLUTTER_COMMENTS_FIELD": "title",
                 }
             )
         )
-    assert error.value.setting == "DECLUTTER_COMMENTS_FIELD"
+    assert error.value.setting == "DECLUTTER_METADATA_FIELDS"  # the later output names it
+    assert "DECLUTTER_COMMENTS_FIELD" in error.value.reason
     # an output not asked for may share a name: it is never written
-    assert not Config.from_settings(Settings({"DECLUTTER_METADATA_FIELD": "text"})).metadata
+    assert not Config.from_settings(Settings({"DECLUTTER_COMMENTS_FIELD": "text"})).options.comments
+    # a metadata field named as another output's field, or as another metadata field's
+    for metadata_fields, reason in (
+        ({"url": "markdown"}, "expected a field other than DECLUTTER_MARKDOWN_FIELD's"),
+        (
+            {"date": "when", "url": "when"},
+            "expected each metadata field in an item field of its own",
+        ),
+    ):
+        with pytest.raises(InvalidSettingError) as error:
+            Config.from_settings(
+                Settings({"DECLUTTER_MARKDOWN": True, "DECLUTTER_METADATA_FIELDS": metadata_fields})
+            )
+        assert error.value.setting == "DECLUTTER_METADATA_FIELDS"
+        assert error.value.reason == f"{reason}, got {metadata_fields.popitem()[1]!r}"
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"title": "headline", "date": "published"},
+        '{"title": "headline", "date": "published"}',  # -s NAME='{...}'
+    ],
+)
+def test_metadata_fields_map_each_field_to_the_item_field_named(value):
+    config = Config.from_settings(Settings({"DECLUTTER_METADATA_FIELDS": value}))
+    assert config.metadata_fields == {"title": "headline", "date": "published"}
+    assert config.output_fields() == [
+        ("text_field", "text", "text"),
+        ("metadata_fields", "metadata.title", "headline"),
+        ("metadata_fields", "metadata.date", "published"),
+    ]
+
+
+@pytest.mark.parametrize("value", [["title", "date"], ("title", "date"), "title, date"])
+def test_metadata_fields_listed_keep_their_names(value):
+    config = Config.from_settings(Settings({"DECLUTTER_METADATA_FIELDS": value}))
+    assert config.metadata_fields == {"title": "title", "date": "date"}
+
+
+@pytest.mark.parametrize(
+    "value",
+    [{"titel": "title"}, ["title", "byline"], {"title": ""}, {"title": 1}, "{broken", 3],
+)
+def test_a_bad_metadata_field_names_the_setting_and_the_fields_there_are(value):
+    with pytest.raises(InvalidSettingError) as error:
+        Config.from_settings(Settings({"DECLUTTER_METADATA_FIELDS": value}))
+    assert error.value.setting == "DECLUTTER_METADATA_FIELDS"
+    assert error.value.reason.startswith(
+        "expected a dict of metadata fields (title, author, date, site_name, description,"
+        " language, url, image) to item field names, got "
+    )
+    (override_error,) = Config().for_page({"metadata_fields": value})[1]
+    assert override_error.reason == error.value.reason
+
+
+def test_metadata_fields_are_chosen_per_page():
+    config = Config.from_settings(Settings({"DECLUTTER_METADATA_FIELDS": ["title"]}))
+    page, errors = config.for_page({"metadata_fields": {"author": "byline"}})
+    assert (page.metadata_fields, errors) == ({"author": "byline"}, [])
+    assert config.for_page({"metadata_fields": {}})[0].output_fields() == [
+        ("text_field", "text", "text")
+    ]

@@ -13,7 +13,7 @@ from scrapy_declutter.stages.content_features import (
     context_features,
     page_features,
 )
-from scrapy_declutter.stages.content_model import MODEL, ContentModel, load_model
+from scrapy_declutter.stages.content_model import ARTICLE_MODEL, MODEL, ContentModel, load_model
 from tests.factory import NEWS_PAGE, NEWS_PARAGRAPH, justext_document
 
 
@@ -68,9 +68,10 @@ def test_shipped_model_matches_the_features():
     assert all(name in model.block_weights for name in ("len", "ld", "digits", "in:nav"))
 
 
-def test_model_file_names_every_weight_and_records_its_fit():
+@pytest.mark.parametrize("name", [MODEL, ARTICLE_MODEL])
+def test_model_file_names_every_weight_and_records_its_fit(name):
     data = json.loads(
-        (resources.files("scrapy_declutter.stages") / "models" / MODEL).read_text("utf-8")
+        (resources.files("scrapy_declutter.stages") / "models" / name).read_text("utf-8")
     )
     assert set(data["context_weights"]) == set(CONTEXT_NAMES)
     assert {"corpora", "folds", "C"} <= set(data["fitted"])
@@ -86,11 +87,12 @@ def test_a_model_file_with_an_unknown_context_feature_is_refused():
         ContentModel.from_json(data)
 
 
-def test_model_loads_once():
+def test_models_load_once():
     load_model.cache_clear()
     extract(NEWS_PAGE, pipeline="declutter")
+    loaded = load_model.cache_info().misses
     extract(NEWS_PAGE, pipeline="declutter")
-    assert load_model.cache_info().misses == 1
+    assert load_model.cache_info().misses == loaded == 2  # the general and the article model
 
 
 def test_declutter_is_the_default():

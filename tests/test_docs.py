@@ -92,6 +92,15 @@ def test_the_readmes_item_example_shows_the_same_block():
     assert first["text"].startswith(re.search(r'\{"text": "(.*?) \.\.\."', example).group(1))
 
 
+def test_the_readmes_structured_example_is_what_the_page_gives():
+    result = extract(EXAMPLE_PAGE.read_bytes())
+    example = read(REPO / "README.rst").split('"date": "published"}``::')[1].split("\n\n\n")[0]
+    shown = json.loads(example.replace('"url": "...",', "").replace(", ...", ""))
+    assert (shown["title"], shown["published"]) == (result.metadata.title, result.metadata.date)
+    assert result.text.startswith(shown["text"])
+    assert result.markdown.startswith(shown["markdown"])
+
+
 @pytest.mark.parametrize("doc", DOCS, ids=lambda doc: doc.name)
 def test_every_page_is_valid_restructuredtext(doc):
     warnings = io.StringIO()

@@ -3,12 +3,15 @@
 import random
 import re
 from collections import Counter
+from urllib.parse import urljoin
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from benchmarks.corpus import load_pages
 from scrapy_declutter import DeclutterError, Label, Options, extract
-from scrapy_declutter.core.markdown import escape, to_markdown
+from scrapy_declutter.core.markdown import PLAIN_ABSOLUTE_URL, escape, to_markdown
 from tests import hostile
 
 LONG = (
@@ -88,6 +91,25 @@ def test_links_are_absolute_against_the_page_url():
 def test_base_href_wins_over_the_page_url():
     html = page('<p>See <a href="a b">this</a>.</p>', head='<base href="https://cdn.example/x/">')
     assert markdown_of(html) == "See [this](https://cdn.example/x/a%20b)."
+
+
+_URL_CHARACTERS = "aZ09:/?#;[]@%.-_~ \t\n\x01\xa0é"
+
+
+@settings(max_examples=2000, deadline=None)
+@given(
+    st.sampled_from(["http://", "https://", "HTTP://", "ftp://", ""]),
+    st.text(_URL_CHARACTERS, max_size=20) | st.text("aZ09:/?@%.-_~é", max_size=20),
+    st.sampled_from([None, "http://example.org/a/b", "https://example.org/a/", "ftp://x/"]),
+)
+def test_links_taken_as_written_are_what_urljoin_gives(scheme, rest, base):
+    href = scheme + rest
+    try:
+        joined = urljoin(base, href) if base else href
+    except ValueError:  # a netloc urljoin refuses
+        return
+    if PLAIN_ABSOLUTE_URL.match(href):
+        assert joined == href
 
 
 def test_links_can_be_dropped_and_scripts_never_linked():

@@ -168,39 +168,89 @@ class ArticleItem(scrapy.Item):
     url = scrapy.Field()
     text = scrapy.Field()
     body_markdown = scrapy.Field()
-    page = scrapy.Field()
+    headline = scrapy.Field()
+    published = scrapy.Field()
+    language = scrapy.Field()
+    canonical_url = scrapy.Field()
 
 
 @pytest_twisted.ensureDeferred
-async def test_markdown_and_metadata_go_into_the_fields_named(server):
+async def test_markdown_and_metadata_fields_go_into_the_fields_named(server):
     url = server.url("article-en")
     settings = {
         **ADDON,
         "DECLUTTER_MARKDOWN": True,
         "DECLUTTER_MARKDOWN_FIELD": "body_markdown",
-        "DECLUTTER_METADATA": "true",
-        "DECLUTTER_METADATA_FIELD": "page",
+        "DECLUTTER_METADATA_FIELDS": {
+            "title": "headline",
+            "date": "published",
+            "language": "language",
+            "url": "canonical_url",
+        },
     }
     result = await crawl(settings=settings, urls=[url], item_factory=ArticleItem)
     (item,) = result.items
+    assert set(item) == {
+        "url",
+        "text",
+        "body_markdown",
+        "headline",
+        "published",
+        "language",
+        "canonical_url",
+    }
     assert item["body_markdown"].startswith("# New ferry terminal opens next spring\n\n")
     assert ARTICLE_EN_SENTENCE in item["body_markdown"]
-    assert item["page"]["title"] == "New ferry terminal opens"  # its <title>
-    assert (item["page"]["language"], item["page"]["url"]) == ("en", url)
+    assert item["headline"] == "New ferry terminal opens"  # its <title>
+    assert item["published"] is None  # the page gives no date: the field is there, empty
+    assert (item["language"], item["canonical_url"]) == ("en", url)
     assert result.stats["declutter/items"] == 1
+
+
+@pytest_twisted.ensureDeferred
+async def test_metadata_fields_from_the_command_line_keep_their_names(server):
+    url = server.url("article-de")
+    settings = {**ADDON, "DECLUTTER_METADATA_FIELDS": "title,language"}  # -s NAME=title,language
+    result = await crawl(settings=settings, urls=[url])
+    (item,) = result.items
+    assert set(item) == {"url", "text", "title", "language"}
+    assert item["language"] == "de"
+    assert item["title"] == "Neue Brücke"  # its <title>
 
 
 @pytest_twisted.ensureDeferred
 async def test_outputs_are_chosen_per_request(server, caplog):
     plain, structured = server.url("article-en"), server.url("article-de")
-    meta = {structured: {"declutter": {"markdown": True, "metadata": True, "comments": True}}}
+    overrides = {"markdown": True, "metadata_fields": {"language": "lang"}, "comments": True}
+    meta = {structured: {"declutter": overrides}}
     result = await crawl(settings=ADDON, urls=[plain, structured], meta=meta)
     assert set(result.by_url(plain)) == {"url", "text"}
     item = result.by_url(structured)
-    assert set(item) == {"url", "text", "markdown", "metadata", "comments"}
+    assert set(item) == {"url", "text", "markdown", "lang", "comments"}
     assert item["markdown"].startswith("# Neue Brücke")
     assert item["comments"] == ""  # asked for; the page has none
-    assert item["metadata"]["language"] == "de"
+    assert item["lang"] == "de"
+
+
+class ArticleWithoutDate(scrapy.Item):
+    url = scrapy.Field()
+    text = scrapy.Field()
+    title = scrapy.Field()
+
+
+@pytest_twisted.ensureDeferred
+async def test_an_item_type_gets_the_metadata_fields_it_declares(server, caplog):
+    urls = [server.url("article-en"), server.url("article-de")]
+    settings = {**ADDON, "DECLUTTER_METADATA_FIELDS": ["title", "date"]}
+    result = await crawl(settings=settings, urls=urls, item_factory=ArticleWithoutDate)
+    assert sorted(set(item) for item in result.items) == [{"url", "text", "title"}] * 2
+    assert all(item["title"] for item in result.items)
+    warnings = [r.getMessage() for r in caplog.records if "declares no field" in r.getMessage()]
+    assert warnings == [  # once per item type
+        "declutter: ArticleWithoutDate declares no field 'date', so its items get no metadata"
+        " date; declare it, or leave 'date' out of DECLUTTER_METADATA_FIELDS"
+    ]
+    assert result.stats["declutter/items"] == 2
 
 
 @pytest_twisted.ensureDeferred

@@ -40,6 +40,7 @@ from scrapy_declutter.core.blocks import (
     Block,
     _swallows_page,
 )
+from scrapy_declutter.core.labels import GOOD
 
 # Elements a kept block is widened to, so that it keeps its list, table or quote.
 _STRUCTURE = frozenset(
@@ -67,6 +68,13 @@ _MAYBE_SPECIAL = re.compile(r"[\\*`\[\]<_]")
 # What makes a line a heading, quote, list item or thematic break when it starts it.
 _LINE_START = re.compile(r"^(?:(\d{1,9})([.)])(?=\s|$)|([#>=~])|([+-])(?=\s|$))", re.MULTILINE)
 _BACKTICKS = re.compile(r"`+")
+# An absolute http(s) URL that ``urljoin`` would give back unchanged: nothing it
+# drops or normalises (white space, an empty host, query or fragment, parameters,
+# an upper-case scheme, IPv6 brackets). Half the links are such; urljoin costs more
+# than the rest of a link's Markdown.
+PLAIN_ABSOLUTE_URL = re.compile(
+    r"https?://[^/?\s;#\[\]\x00-\x1f\x7f][^\s;#\[\]\x00-\x1f\x7f]*(?<!\?)\Z"
+)
 _LANGUAGE_CLASS = re.compile(r"(?:lang|language)-([\w+#.-]+)")
 
 
@@ -78,12 +86,16 @@ def escape(text: str) -> str:
 
 
 def _escape_line_starts(text: str) -> str:
-    return _LINE_START.sub(
-        lambda m: (
-            "\\".join(g for g in m.groups() if g is not None) if m.group(1) else "\\" + m.group(0)
-        ),
-        text,
-    )
+    if "\n" not in text and _LINE_START.match(text) is None:  # most text: one test
+        return text
+    return _LINE_START.sub(_escaped_line_start, text)
+
+
+def _escaped_line_start(match: re.Match) -> str:
+    number, delimiter, sign, bullet = match.groups()
+    if number:  # "1." or "1)": escape the delimiter
+        return f"{number}\\{delimiter}"
+    return "\\" + (sign or bullet)
 
 
 def _code_span(code: str) -> str:
@@ -97,7 +109,7 @@ def _url(href: str | None, base: str | None) -> str | None:
     href = (href or "").strip()
     if not href or href.lower().startswith(("javascript:", "data:")):
         return None
-    url = urljoin(base, href) if base else href
+    url = urljoin(base, href) if base and not PLAIN_ABSOLUTE_URL.match(href) else href
     return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
 
 
@@ -139,7 +151,7 @@ class _Table:
     rows: list[list[list[tuple[str, object]]]] = field(default_factory=list)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class _Inline:
     """An open inline element, wrapped around its text at its end."""
 
@@ -174,6 +186,7 @@ class _Renderer:
         self.pre_language = ""
         self.parts: list[str] = []
         self.has_text = False
+        self.writing = False  # whether the stretch's block is kept
         self.index = 0
         self.stretches = 0
 
@@ -188,13 +201,18 @@ class _Renderer:
         after_br = False
         walker = etree.iterwalk(root, events=("start", "end"))
         for event, el in walker:
+            tag = el.tag
             if event == "start":
-                kind = kinds.get(el.tag, _INLINE)
+                kind = kinds.get(tag, _INLINE)
                 open_kinds.append(kind)
                 if kind == _INLINE:
                     after_br = False
                 elif kind >= _BLOCK or (kind == _BR and after_br):
-                    self.close_stretch()
+                    if self.has_text or self.pre:
+                        self.close_stretch()
+                    else:  # most boundaries: nothing to write
+                        parts.clear()
+                        self.stretches += 1
                 elif kind == _BR:
                     after_br = True
                     if parts:
@@ -203,38 +221,51 @@ class _Renderer:
                         self.pre_parts.append("\n")
                 elif kind == _LINK:
                     after_br = False
-                elif el.tag != "button" or not (self.all_buttons or _swallows_page(el)):
+                elif tag != "button" or not (self.all_buttons or _swallows_page(el)):
                     walker.skip_subtree()
                     continue
-                if el.tag in handled:
-                    self.start(el)
+                if tag in handled:
+                    self.start(el, tag)
                 text = el.text
             else:
                 kind = open_kinds.pop()
                 if kind >= _BLOCK:
-                    self.close_stretch()
-                if el.tag in handled:
-                    self.end(el)
+                    if self.has_text or self.pre:
+                        self.close_stretch()
+                    else:
+                        parts.clear()
+                        self.stretches += 1
+                if tag in handled:
+                    self.end(tag)
                 text = el.tail
             if not text:
                 continue
             if self.pre:
                 self.pre_parts.append(text)
+                if not text.isspace():
+                    self.has_text = True
+                    after_br = False
+                elif parts:
+                    parts.append(" ")
+                continue
             if text.isspace():
                 if parts:
                     parts.append(" ")
                 continue
-            self.has_text = True
             after_br = False
-            if not self.pre:
-                if "  " in text or not text.isprintable():  # as segment: most text needs neither
-                    text = _SPACE.sub(" ", text)
-                parts.append(text if self.code else escape(text))
+            if not self.has_text:  # the stretch's first text: it is the next block's
+                self.has_text = True
+                self.writing = self.blocks[self.index].label is GOOD
+            if not self.writing:  # a block left out, walked for its neighbours' structure
+                continue
+            if "  " in text or not text.isprintable():  # as segment: most text needs neither
+                text = _SPACE.sub(" ", text)
+            parts.append(text if self.code else escape(text))
         self.close_stretch()
 
     def close_stretch(self) -> None:
         if self.has_text:
-            if self.blocks[self.index].is_good:
+            if self.blocks[self.index].label is GOOD:
                 if self.pre:
                     self.pre_kept = True
                 else:
@@ -248,8 +279,7 @@ class _Renderer:
 
     # Structure around the stretches.
 
-    def start(self, el: etree._Element) -> None:
-        tag = el.tag
+    def start(self, el: etree._Element, tag: str) -> None:
         table = self.tables[-1] if self.tables else None
         if tag in _LAYOUT_MARKS and table is not None and table.cell_depth:
             table.layout = True
@@ -299,8 +329,7 @@ class _Renderer:
         elif tag == "tr" and table is not None:
             table.rows.append([])
 
-    def end(self, el: etree._Element) -> None:
-        tag = el.tag
+    def end(self, tag: str) -> None:
         if self.pre:
             if tag == "pre":
                 self.pre = 0
@@ -370,8 +399,13 @@ class _Renderer:
     # prefixes of the lists and quotes it is in.
 
     def paragraph(self, markdown: str) -> None:
-        lines = (" ".join(line.split()) for line in markdown.split("\n"))
-        text = "\n".join(line for line in lines if line)
+        if "\n" in markdown:
+            lines = (" ".join(line.split()) for line in markdown.split("\n"))
+            text = "\n".join(line for line in lines if line)
+        elif "  " in markdown or not markdown.isprintable():  # as segment's blocks
+            text = " ".join(markdown.split())
+        else:
+            text = markdown.strip(" ")
         if not text:
             return
         if self.headings:
@@ -507,15 +541,15 @@ def to_markdown(
 ) -> str:
     """The kept blocks as Markdown (see the module docstring); ``all_buttons``
     as ``segment`` was called for ``blocks``."""
-    if root is None or not any(block.is_good for block in blocks):
+    kept = [number for number, block in enumerate(blocks) if block.label is GOOD]
+    if root is None or not kept:
         return ""
     # The subtrees to walk, in document order, each with the first block in it
     # (kept or not): the walk numbers its stretches from there.
     firsts: dict = {}
     walk_roots: dict = {}
-    for number, block in enumerate(blocks):
-        if block.is_good:
-            firsts.setdefault(_walk_root(block.element, walk_roots), number)
+    for number in kept:
+        firsts.setdefault(_walk_root(blocks[number].element, walk_roots), number)
     under_root: dict = {}  # element: the walk root at or above it, or None
     tops = [r for r in firsts if _nearest_in(r.getparent(), firsts, under_root) is None]
     top_set = set(tops)

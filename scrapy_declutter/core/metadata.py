@@ -20,7 +20,7 @@ import html
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from datetime import date
 from urllib.parse import urljoin
 
@@ -29,7 +29,10 @@ from lxml import etree
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.languages import ISO_639_1, stoplist_for
 
-_ITEMPROP = etree.XPath("descendant::*[@itemprop]")
+_READ_TAGS = ("meta", "link", "script", "h1", "time")
+# The attributes, not their elements: libxml2 finds these faster.
+_ITEMPROP = etree.XPath("descendant::*/@itemprop")
+_LINK_RELS = etree.XPath("descendant::a/@rel")
 _MARKED = re.compile(r"byline|author|writer|date|time|posted|publish")
 _BYLINE = re.compile(r"byline|author|writer")
 # <meta> names and properties (lower-cased), most trusted first.
@@ -139,6 +142,10 @@ class Metadata:
         return asdict(self)
 
 
+# The names of ``Metadata``'s fields, in order.
+METADATA_FIELDS = tuple(field.name for field in fields(Metadata))
+
+
 def read_metadata(
     root: etree._Element | None,
     blocks: list[Block] = (),  # type: ignore[assignment]
@@ -155,8 +162,9 @@ def read_metadata(
     """
     if root is None:
         return Metadata(language=_iso_language(stoplist_language))
-    meta = _meta_values(root)
-    article, nodes = _json_ld(root)
+    elements = _elements_by_tag(root)
+    meta = _meta_values(elements["meta"])
+    article, nodes = _json_ld(elements["script"])
     items = _Microdata(root)
     marked = _MarkedBlocks(blocks)
     base = _base(root, url)
@@ -164,13 +172,13 @@ def read_metadata(
         _name(article.get("publisher")), *meta.get("og:site_name", ()), _site_from_graph(nodes)
     ) or _first(*meta.get("application-name", ()))
     return Metadata(
-        title=_title(root, meta, article, items, site_name),
+        title=_title(root, elements["h1"], meta, article, items, site_name),
         author=_author(root, meta, article, items, marked),
-        date=_date(root, meta, article, items, marked),
+        date=_date(elements["time"], meta, article, items, marked),
         site_name=site_name,
         description=_first(_text(article.get("description")), *_values(meta, _DESCRIPTION_KEYS)),
         language=_language(root, meta, article, content_language, stoplist_language),
-        url=_absolute(_canonical(root, meta, article), base) or url,
+        url=_absolute(_canonical(elements["link"], meta, article), base) or url,
         image=_absolute(_first(*_values(meta, _IMAGE_KEYS), _image(article.get("image"))), base),
     )
 
@@ -178,10 +186,19 @@ def read_metadata(
 # Sources.
 
 
-def _meta_values(root: etree._Element) -> dict[str, list[str]]:
+def _elements_by_tag(root: etree._Element) -> dict[str, list[etree._Element]]:
+    """The page's ``<meta>``, ``<link>``, ``<script>``, ``<h1>`` and ``<time>``
+    elements by tag, in document order: one walk over the tree instead of five."""
+    found: dict[str, list[etree._Element]] = {tag: [] for tag in _READ_TAGS}
+    for element in root.iter(*_READ_TAGS):
+        found[element.tag].append(element)
+    return found
+
+
+def _meta_values(elements: list[etree._Element]) -> dict[str, list[str]]:
     """Every <meta content> by its lower-cased name, property or itemprop."""
     values: dict[str, list[str]] = {}
-    for element in root.iter("meta"):
+    for element in elements:
         content = _line(element.get("content", ""))
         if not content:
             continue
@@ -197,10 +214,10 @@ def _values(meta: dict[str, list[str]], keys: tuple[str, ...]) -> Iterator[str]:
         yield from meta.get(key, ())
 
 
-def _json_ld(root: etree._Element) -> tuple[dict, list[dict]]:
+def _json_ld(scripts: list[etree._Element]) -> tuple[dict, list[dict]]:
     """The page's article object (an empty dict if none) and every JSON-LD object."""
     nodes: list[dict] = []
-    for script in root.iter("script"):
+    for script in scripts:
         if script.get("type", "").strip().lower() not in (
             "application/ld+json",
             "application/json+ld",
@@ -261,38 +278,66 @@ class _Microdata:
     def get(self, prop: str, default: tuple = ()) -> list[etree._Element] | tuple:
         if self.by_property is None:
             self.by_property = {}
-            for element in _ITEMPROP(self.root):
-                for name in element.get("itemprop", "").split():
+            for value in _ITEMPROP(self.root):
+                element = value.getparent()
+                for name in value.split():
                     self.by_property.setdefault(name, []).append(element)
         return self.by_property.get(prop, default)
 
 
 class _MarkedBlocks:
     """Blocks whose element or one of its two nearest ancestors has a class or
-    id that marks a byline or a date, with the marking words; found on first use."""
+    id that marks a byline or a date, with the marking words, in document order.
+
+    They are found as they are read, and kept: a reader that stops at the
+    first byline does not pay for the blocks after it, and a second reader
+    gets the ones found already without looking again.
+    """
 
     def __init__(self, blocks: list[Block]):
         self.blocks = blocks
-        self.found: list[tuple[str, Block]] | None = None
+        self.found: list[tuple[str, Block]] = []
+        # a function's generator, not a method's: it holds no reference back to
+        # self, so that no reference cycle outlives the page
+        self.pending: Iterator[tuple[str, Block]] | None = _marked_blocks(blocks)
 
     def __iter__(self) -> Iterator[tuple[str, Block]]:
-        if self.found is None:
-            self.found = []
-            marks: dict = {}  # element: its marking words, "" for none (siblings share parents)
-            for block in self.blocks:
-                element = block.element
-                for _ in range(_MARK_LEVELS):
-                    if element is None:
-                        break
-                    names = marks.get(element)
-                    if names is None:
-                        names = f"{element.get('class', '')} {element.get('id', '')}".lower()
-                        names = marks[element] = names if _MARKED.search(names) else ""
-                    if names:
-                        self.found.append((names, block))
-                        break
-                    element = element.getparent()
-        return iter(self.found)
+        index = 0
+        while True:
+            if index < len(self.found):
+                yield self.found[index]
+                index += 1
+            elif self.pending is None:
+                return
+            elif (found := next(self.pending, None)) is None:
+                self.pending = None
+            else:
+                self.found.append(found)
+
+
+def _marked_blocks(blocks: list[Block]) -> Iterator[tuple[str, Block]]:
+    marks: dict = {}  # element: its marking words, "" for none (siblings share parents)
+    for block in blocks:
+        element = block.element
+        for _ in range(_MARK_LEVELS):
+            if element is None:
+                break
+            names = marks.get(element)
+            if names is None:
+                names = marks[element] = _marking_words(element)
+            if names:
+                yield names, block
+                break
+            element = element.getparent()
+
+
+def _marking_words(element: etree._Element) -> str:
+    """The element's class and id, lower-cased, if they mark a byline or a date; else ""."""
+    class_, id_ = element.get("class"), element.get("id")
+    if class_ is None and id_ is None:  # most elements: no string to build
+        return ""
+    names = f"{class_ or ''} {id_ or ''}".lower()
+    return names if _MARKED.search(names) else ""
 
 
 def _item_value(element: etree._Element) -> str | None:
@@ -312,11 +357,9 @@ def _base(root: etree._Element, url: str | None) -> str | None:
     return urljoin(url or "", base.get("href", "").strip())
 
 
-def _canonical(root: etree._Element, meta: dict, article: dict) -> str | None:
+def _canonical(links: list[etree._Element], meta: dict, article: dict) -> str | None:
     links = [
-        link.get("href")
-        for link in root.iter("link")
-        if "canonical" in (link.get("rel") or "").lower().split()
+        link.get("href") for link in links if "canonical" in (link.get("rel") or "").lower().split()
     ]
     return _first(*links, *meta.get("og:url", ()), _text(article.get("url")))
 
@@ -325,7 +368,12 @@ def _canonical(root: etree._Element, meta: dict, article: dict) -> str | None:
 
 
 def _title(
-    root: etree._Element, meta: dict, article: dict, items: _Microdata, site_name: str | None
+    root: etree._Element,
+    h1s: list[etree._Element],
+    meta: dict,
+    article: dict,
+    items: _Microdata,
+    site_name: str | None,
 ) -> str | None:
     """The headline: the ``<h1>`` when the ``<title>`` bears it out, else the
     declared headline, the ``<title>`` or the ``<h1>``, without the site's name."""
@@ -333,7 +381,7 @@ def _title(
     h1 = next(
         (
             text
-            for text in (_text(e.xpath("string()")) for e in root.iter("h1"))
+            for text in (_text(e.xpath("string()")) for e in h1s)
             if text and _words(text) != site
         ),
         None,
@@ -379,9 +427,8 @@ def _author(
         lambda: [v for e in items.get("author", ()) if (v := _item_value(e))][:3],
         lambda: [
             v
-            for e in root.iter("a")
-            if "author" in (e.get("rel") or "").lower().split()
-            and (v := _text(e.xpath("string()")))
+            for rel in _LINK_RELS(root)
+            if "author" in rel.lower().split() and (v := _text(rel.getparent().xpath("string()")))
         ][:3],
         lambda: _byline(marked),
         lambda: _names(article.get("author"), people_only=False),
@@ -416,7 +463,11 @@ def _clean_author(name: str) -> str | None:
 
 
 def _date(
-    root: etree._Element, meta: dict, article: dict, items: _Microdata, marked: _MarkedBlocks
+    times: list[etree._Element],
+    meta: dict,
+    article: dict,
+    items: _Microdata,
+    marked: _MarkedBlocks,
 ) -> str | None:
     sources = (  # each read only when those before it give no date
         lambda: (article.get("datePublished"), article.get("dateCreated")),
@@ -429,7 +480,7 @@ def _date(
             for v in values
         ),
         lambda: meta.get("date", ()),
-        lambda: (e.get("datetime") for e in root.iter("time")),
+        lambda: (e.get("datetime") for e in times),
         lambda: (block.text for _, block in marked if len(block.text) <= _MAX_DATE_LINE),
         lambda: _date_lines(marked.blocks),
         lambda: (article.get("dateModified"),),

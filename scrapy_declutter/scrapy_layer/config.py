@@ -14,12 +14,14 @@ overridden for one request in ``meta["declutter"]`` (see ``Config.for_page``).
 
 import dataclasses
 import difflib
+import json
 import types
 import typing
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from scrapy_declutter.core.errors import InvalidOptionError
+from scrapy_declutter.core.metadata import METADATA_FIELDS
 from scrapy_declutter.core.options import Options
 
 PREFIX = "DECLUTTER_"
@@ -53,10 +55,12 @@ def setting_name(key: str) -> str:
 def _setting(
     default: Any, valid: Callable[[Any], bool], expected: str, per_page: bool = False
 ) -> Any:
-    """A field of ``Config``: its default, its check, and whether a request may override it."""
-    return dataclasses.field(
-        default=default, metadata={"valid": valid, "expected": expected, "per_page": per_page}
-    )
+    """A field of ``Config``: its default, its check, and whether a request may override it.
+    A ``dict`` default is copied for each ``Config``."""
+    metadata = {"valid": valid, "expected": expected, "per_page": per_page}
+    if isinstance(default, dict):
+        return dataclasses.field(default_factory=default.copy, metadata=metadata)
+    return dataclasses.field(default=default, metadata=metadata)
 
 
 def _is_bool(value: Any) -> bool:
@@ -79,16 +83,27 @@ def _is_name_or_none(value: Any) -> bool:
     return value is None or _is_name(value)
 
 
+def _is_metadata_fields(value: Any) -> bool:
+    return (
+        isinstance(value, dict)
+        and all(name in METADATA_FIELDS for name in value)
+        and all(map(_is_name, value.values()))
+    )
+
+
 @dataclasses.dataclass(frozen=True)
 class Config:
     """What the components read from the settings, checked when made.
 
     ``blocks``: which blocks go into items and meta: ``"none"`` (only the text),
-    ``"kept"`` or ``"all"`` (every block, labelled). ``markdown`` and
-    ``metadata``: whether items get the page's Markdown and its metadata (a
-    dict: title, author, date, site_name, description, language, url, image);
-    the option ``comments`` (``DECLUTTER_COMMENTS``) gives them the comments.
-    The ``*_field`` settings name the item fields each output goes to. ``html_field``: the item
+    ``"kept"`` or ``"all"`` (every block, labelled). ``markdown``: whether
+    items get the page's Markdown. ``metadata_fields``: which of the page's
+    metadata fields (``METADATA_FIELDS``: title, author, date, site_name,
+    description, language, url, image) items get, each in the item field it
+    maps to (``{"title": "title", "date": "published"}``); a list names fields
+    that keep their names. The option ``comments`` (``DECLUTTER_COMMENTS``)
+    gives items the comments. The ``*_field`` settings name the item fields
+    the other outputs go to; no two outputs share one. ``html_field``: the item
     field the item pipeline declutters, ``None`` switches the pipeline off.
     ``max_body_size``: larger responses are skipped, 0 is no limit.
     ``workers``: 0 for one background thread, N for N processes.
@@ -104,8 +119,12 @@ class Config:
     blocks_field: str = _setting("blocks", _is_name, "a non-empty field name", True)
     markdown: bool = _setting(False, _is_bool, "True or False", True)
     markdown_field: str = _setting("markdown", _is_name, "a non-empty field name", True)
-    metadata: bool = _setting(False, _is_bool, "True or False", True)
-    metadata_field: str = _setting("metadata", _is_name, "a non-empty field name", True)
+    metadata_fields: Mapping[str, str] = _setting(
+        {},
+        _is_metadata_fields,
+        f"a dict of metadata fields ({', '.join(METADATA_FIELDS)}) to item field names",
+        True,
+    )
     comments_field: str = _setting("comments", _is_name, "a non-empty field name", True)
     html_field: str | None = _setting("html", _is_name_or_none, "a field name, or None")
     overwrite: bool = _setting(False, _is_bool, "True or False", True)
@@ -121,26 +140,34 @@ class Config:
                 raise InvalidSettingError(
                     f.name, f"expected {f.metadata['expected']}, got {value!r}"
                 )
-        taken = {"text_field": self.text_field}
-        for key, field in self.output_fields().items():
-            if key != "text_field" and field in taken.values():
-                other = next(k for k, f in taken.items() if f == field)
-                raise InvalidSettingError(
-                    key, f"expected a field other than {setting_name(other)}'s, got {field!r}"
+        taken: dict[str, str] = {}  # item field: the setting that named it
+        for key, _, field in self.output_fields():
+            if field in taken:
+                reason = (
+                    "expected each metadata field in an item field of its own"
+                    if taken[field] == key
+                    else f"expected a field other than {setting_name(taken[field])}'s"
                 )
-            taken[key] = field
+                raise InvalidSettingError(key, f"{reason}, got {field!r}")
+            taken[field] = key
 
-    def output_fields(self) -> dict[str, str]:
-        """The item fields written, by their setting's key: the text's, and
-        those of the other outputs asked for."""
-        asked = {
-            "text_field": True,
-            "blocks_field": self.blocks != "none",
-            "markdown_field": self.markdown,
-            "metadata_field": self.metadata,
-            "comments_field": self.options.comments,
-        }
-        return {key: getattr(self, key) for key, on in asked.items() if on}
+    def output_fields(self) -> list[tuple[str, str, str]]:
+        """The item fields written, as (the setting that names the field, the
+        output, the field): the text's, then those of the other outputs asked
+        for. An output is a key of the extraction's data (``"markdown"``), or
+        ``"metadata.<name>"`` for one metadata field."""
+        asked = (
+            ("text_field", "text", True),
+            ("blocks_field", "blocks", self.blocks != "none"),
+            ("markdown_field", "markdown", self.markdown),
+            ("comments_field", "comments", self.options.comments),
+        )
+        fields = [(key, output, getattr(self, key)) for key, output, on in asked if on]
+        fields += [
+            ("metadata_fields", f"metadata.{name}", field)
+            for name, field in self.metadata_fields.items()
+        ]
+        return fields
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any]) -> "Config":
@@ -174,8 +201,9 @@ class Config:
     def for_page(self, overrides: Mapping[Any, Any]) -> tuple["Config", list[InvalidSettingError]]:
         """This config with a request's ``meta["declutter"]`` dict applied.
 
-        Keys are per-page field names (``blocks``, ``text_field``,
-        ``blocks_field``, ``overwrite``, ``max_body_size``, ``timeout``) and every option
+        Keys are per-page field names (``blocks``, ``markdown``,
+        ``metadata_fields``, the ``*_field`` names, ``overwrite``,
+        ``max_body_size``, ``timeout``) and every option
         (``language``, ``length_low``, ...), checked together as settings are,
         with the same messages. A key that is unknown, not per page, or bad is
         left out and returned among the errors; the other keys still apply.
@@ -237,9 +265,13 @@ def _not_per_page(key: object) -> str:
 def _convert(value: Any, hint: Any) -> Any:
     """A string (from ``-s NAME=VALUE``) as the field's type; anything else as is.
 
-    A string that does not convert is returned unchanged, for the dataclass's
+    For a dict field (``metadata_fields``), a string is a JSON object or
+    comma-separated names, and a list or tuple of names maps each to itself.
+    A value that does not convert is returned unchanged, for the dataclass's
     check to reject with its message.
     """
+    if typing.get_origin(hint) is Mapping:
+        return _as_dict(value)
     if not isinstance(value, str):
         return value
     args = typing.get_args(hint) if isinstance(hint, types.UnionType) else (hint,)
@@ -254,4 +286,19 @@ def _convert(value: Any, hint: Any) -> Any:
                 return number(value)
             except ValueError:
                 return value
+    return value
+
+
+def _as_dict(value: Any) -> Any:
+    if isinstance(value, str):
+        if value.lstrip().startswith("{"):
+            try:
+                return json.loads(value)
+            except ValueError:
+                return value
+        value = [name.strip() for name in value.split(",") if name.strip()]
+    if isinstance(value, (list, tuple)) and all(isinstance(name, str) for name in value):
+        return {name: name for name in value}
+    if isinstance(value, Mapping):  # Scrapy may hand a dict setting over as BaseSettings
+        return dict(value)
     return value

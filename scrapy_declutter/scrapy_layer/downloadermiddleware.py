@@ -54,7 +54,7 @@ class DeclutterMiddleware:
             options=config.options,
             blocks=config.blocks,
             markdown=config.markdown,
-            metadata=config.metadata,
+            metadata=bool(config.metadata_fields),
         )
         try:
             data, seconds = await maybe_deferred_to_future(

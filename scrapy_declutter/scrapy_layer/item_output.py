@@ -20,7 +20,7 @@ def fill_item(
     adapter: ItemAdapter, data: dict[str, Any], config: Config, recorder: Recorder
 ) -> bool:
     """Write ``data``'s text, and the other outputs asked for (blocks, Markdown,
-    metadata, comments), into the item; count and return whether it was.
+    metadata fields, comments), into the item; count and return whether it was.
 
     An item that already has text is left alone unless ``DECLUTTER_OVERWRITE``.
     An item type that declares its fields (``scrapy.Item``, dataclass, attrs,
@@ -32,13 +32,12 @@ def fill_item(
         recorder.item_skipped("has_text")
         return False
     values: dict[str, Any] = {}
-    for key, field in config.output_fields().items():
-        output = _OUTPUTS[key]
-        if output in data:  # each item gets its own blocks, and its own metadata
-            value = data[output]
-            if output == "blocks":
-                value = [dict(block) for block in value]
-            values[field] = dict(value) if output == "metadata" else value
+    for _, output, field in config.output_fields():
+        source, _, name = output.partition(".")  # "metadata.title": one metadata field
+        if source in data:
+            value = data[source][name] if name else data[source]
+            # each item gets its own blocks
+            values[field] = [dict(block) for block in value] if source == "blocks" else value
     declared = ItemAdapter.get_field_names_from_class(type(adapter.item))  # None: any field
     for field in list(values):
         if declared is not None and field not in declared:
@@ -53,21 +52,14 @@ def fill_item(
     return True
 
 
-# Each output: its key in the extraction's data, by its field's setting.
-_OUTPUTS = {
-    "text_field": "text",
-    "blocks_field": "blocks",
-    "markdown_field": "markdown",
-    "metadata_field": "metadata",
-    "comments_field": "comments",
-}
-
-
 def _warn_missing(recorder: Recorder, item_type: str, field: str, config: Config) -> None:
-    key = next(k for k, f in config.output_fields().items() if f == field)
-    output = _OUTPUTS[key]
+    key, output = next((k, o) for k, o, f in config.output_fields() if f == field)
     if output == "text":
-        fix = f"declare it, or set {setting_name('text_field')} to a field it declares"
+        fix = f"declare it, or set {setting_name(key)} to a field it declares"
+    elif key == "metadata_fields":
+        name = output.partition(".")[2]
+        output = f"metadata {name}"
+        fix = f"declare it, or leave {name!r} out of {setting_name(key)}"
     else:
         off = '"none"' if output == "blocks" else "False"  # the setting is named as the output
         fix = f"declare it, or set {setting_name(output)} = {off} to write no {output}"

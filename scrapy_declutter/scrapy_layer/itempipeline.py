@@ -57,7 +57,7 @@ class DeclutterPipeline:
             options=self.config.options,
             blocks=self.config.blocks,
             markdown=self.config.markdown,
-            metadata=self.config.metadata,
+            metadata=bool(self.config.metadata_fields),
         )
         try:
             data, seconds = await maybe_deferred_to_future(

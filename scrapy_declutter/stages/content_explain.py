@@ -3,7 +3,8 @@
 ``explain(html)`` runs the ``declutter`` pipeline on a page again, keeping
 what it usually throws away, and returns one ``BlockExplanation`` per block:
 the rule that decided (``reason``), both stages' scores, and the features
-that weighed most in each stage. It is slower than ``extract`` and meant for
+that weighed most in each stage (the two content models' weights, each by its
+share on the page: see ``article_gate``). It is slower than ``extract`` and meant for
 people: the ``scrapy declutter --blocks`` view and the HTML report.
 
     >>> for block in explain(html):
@@ -24,7 +25,7 @@ from scrapy_declutter.stages.content_features import (
     page_features,
     short_links,
 )
-from scrapy_declutter.stages.content_model import load_model
+from scrapy_declutter.stages.content_model import ScoreContent
 from scrapy_declutter.stages.content_region import (
     KEEPING,
     KeepContentRegion,
@@ -88,17 +89,14 @@ def explain(
         return []
     for stage in justext_stages(opts):
         stage(document)
-    model = load_model()
+    scores = ScoreContent().scores(document)
     tree = document.tree()
     features = page_features(document)
-    first = model.block_scores(features)
     lengths = [len(b.text) for b in blocks]
     links = short_links(blocks)
-    context = context_features(first, tree, lengths, links)
-    final = model.context_scores(context)
     reasons = KeepContentRegion(opts.content_threshold).decide(
-        final,
-        first,
+        scores.final,
+        scores.first,
         tree,
         lengths,
         links,
@@ -106,25 +104,33 @@ def explain(
         lambda: fallback(blocks, tree),
         [b.text for b in blocks],
     )
-    weights = model.block_weights
+    # Each model's log-odds count with its share (see article_gate.mix), so
+    # a feature's contribution is its weights', by share, times its value.
+    context_rows = [
+        (share, model, context_features(first, tree, lengths, links).rows())
+        for share, model, first in scores.parts
+    ]
     explained = []
-    for i, (block, row) in enumerate(zip(blocks, context.rows())):
-        own = [
-            (name, weights[name] * value)
-            for name, value in features.of_block(i).items()
-            if name in weights
-        ]
-        around = list(zip(CONTEXT_NAMES, map(float.__mul__, model.context_weights, row)))
+    for i, block in enumerate(blocks):
+        own: dict[str, float] = {}
+        for share, model, _ in scores.parts:
+            for name, value in features.of_block(i).items():
+                if name in model.block_weights:
+                    own[name] = own.get(name, 0.0) + share * model.block_weights[name] * value
+        around: dict[str, float] = {}
+        for share, model, rows in context_rows:
+            for name, weight, value in zip(CONTEXT_NAMES, model.context_weights, rows[i]):
+                around[name] = around.get(name, 0.0) + share * weight * value
         explained.append(
             BlockExplanation(
                 i,
                 block.text,
                 reasons[i] in KEEPING,
                 reasons[i],
-                first[i],
-                final[i],
-                _strongest(own, top),
-                _strongest(around, top),
+                scores.first[i],
+                scores.final[i],
+                _strongest(list(own.items()), top),
+                _strongest(list(around.items()), top),
             )
         )
     return explained

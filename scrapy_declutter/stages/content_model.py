@@ -2,14 +2,16 @@
 
 ``ScoreContent`` gives every block of the ``declutter`` pipeline, after
 jusText's four stages, a probability of being main content (``Block.score``)
-from two logistic models shipped in ``models/content.json``: the first reads
+from a ``ContentModel`` of two logistic stages: the first reads
 the block's features (``content_features.page_features``), the second re-reads
 each score beside its neighbours' and ancestors'
-(``content_features.context_features``). ``KeepContentRegion``
-(``content_region.py``) then decides from the scores.
+(``content_features.context_features``). Two such models are shipped in
+``models/``, a general one and one for articles, mixed page by page
+(``article_gate``).
+``KeepContentRegion`` (``content_region.py``) then decides from the scores.
 
-The model was fitted by ``benchmarks/train_content_model.py`` on wcxb-dev with
-folds by web site; the figures it prints for held-out sites are in README.rst.
+The models were fitted by ``benchmarks/train_content_model.py`` with folds by
+web site; each file records its fit and held-out figures.
 """
 
 import json
@@ -22,6 +24,7 @@ from itertools import repeat
 from operator import add, mul
 
 from scrapy_declutter.core.document import Document
+from scrapy_declutter.stages.article_gate import GATE, PageShape, load_gate, mix, page_evidence
 from scrapy_declutter.stages.content_features import (
     BLOCK_NUMBERS,
     CONTEXT_LEVELS,
@@ -41,6 +44,7 @@ from scrapy_declutter.stages.content_features import (
 )
 
 MODEL = "content.json"
+ARTICLE_MODEL = "content-articles.json"
 # Each kind of key keeps the summed weights of at most this many keys, holding
 # at most KEY_CHARS_KEPT characters in all; then it starts afresh. A key
 # longer than KEY_CHARS_MAX (a long class string, a long word) is not kept:
@@ -70,6 +74,18 @@ class ContentModel:
     fitted: dict = field(default_factory=dict, compare=False)
     _part_sums_by_key: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _weights_by_prefix: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def scores(
+        self,
+        features: PageFeatures,
+        lengths: Sequence[int],
+        short_links: Sequence[bool],
+    ) -> tuple[list[float], list[float]]:
+        """Both stages' probabilities for every block of a page: the first's
+        (``block_scores``) and the second's (``context_scores``)."""
+        first = self.block_scores(features)
+        context = context_features(first, features.tree, lengths, short_links)
+        return first, self.context_scores(context)
 
     def block_scores(self, features: PageFeatures) -> list[float]:
         """The first stage's probability for every block of a page."""
@@ -254,20 +270,54 @@ def load_model(name: str = MODEL) -> ContentModel:
 
 
 @dataclass(frozen=True)
+class PageScores:
+    """A page's scores: both stages' probabilities for every block (``first``,
+    ``final``), the article model's share in them (``article_share``), and
+    each model that spoke with its share and its first-stage probabilities
+    (``parts``; for ``content_explain``)."""
+
+    first: list[float]
+    final: list[float]
+    article_share: float
+    parts: tuple[tuple[float, ContentModel, list[float]], ...]
+
+
+@dataclass(frozen=True)
 class ScoreContent:
-    """Sets ``Block.score``, the model's probability that a block is content,
-    and ``Block.block_score``, the first stage's (the block's own features)."""
+    """Sets ``Block.score``, the models' probability that a block is content,
+    and ``Block.block_score``, the first stage's (the block's own features).
+
+    The general model (``model``) scores every page; the article model
+    (``article_model``) adds its share where the gate (``gate``, see
+    ``article_gate``) finds an article."""
 
     model: str = MODEL
+    article_model: str = ARTICLE_MODEL
+    gate: str = GATE
 
     def __call__(self, document: Document) -> None:
-        blocks = document.blocks
-        if not blocks:
+        if not document.blocks:
             return
-        model = load_model(self.model)
-        first = model.block_scores(page_features(document))
-        lengths = [len(b.text) for b in blocks]
-        context = context_features(first, document.tree(), lengths, short_links(blocks))
-        for block, block_score, score in zip(blocks, first, model.context_scores(context)):
+        scores = self.scores(document)
+        for block, block_score, score in zip(document.blocks, scores.first, scores.final):
             block.block_score = block_score
             block.score = score
+
+    def scores(self, document: Document) -> PageScores:
+        """The page's scores from both models and the gate."""
+        features = page_features(document)
+        lengths = [len(b.text) for b in document.blocks]
+        links = short_links(document.blocks)
+        general = load_model(self.model)
+        first, final = general.scores(features, lengths, links)
+        share = load_gate(self.gate).article_share(page_evidence(PageShape.of(document), final))
+        if share <= 0.0:
+            return PageScores(first, final, share, ((1.0, general, first),))
+        article = load_model(self.article_model)
+        article_first, article_final = article.scores(features, lengths, links)
+        return PageScores(
+            mix(first, article_first, share),
+            mix(final, article_final, share),
+            share,
+            ((1 - share, general, first), (share, article, article_first)),
+        )

@@ -1,0 +1,101 @@
+"""The article gate: what a page declares, its evidence, and the two models' mix."""
+
+import json
+import math
+from importlib import resources
+
+import pytest
+
+from scrapy_declutter.core.document import build_document
+from scrapy_declutter.stages.article_gate import (
+    EVIDENCE,
+    GATE,
+    ArticleGate,
+    PageShape,
+    declared_article,
+    load_gate,
+    mix,
+    page_evidence,
+)
+from scrapy_declutter.stages.content_model import ScoreContent
+from tests.factory import NEWS_PAGE, justext_document
+
+PROSE = (
+    "The council voted on Tuesday to reopen the old bridge to cyclists, after a year in "
+    "which the town had argued about little else, and the mayor said that the work would "
+    "start in the spring if the weather allowed it. "
+)
+ARTICLE = (
+    "<html><head><title>Bridge reopens</title></head><body>"
+    "<nav><a href='/'>Home</a> <a href='/news'>News</a> <a href='/sport'>Sport</a></nav>"
+    f"<article><h1>Bridge reopens</h1><p>{PROSE * 3}</p><p>{PROSE * 2}</p><p>{PROSE * 3}</p>"
+    "</article><footer><a href='/about'>About us</a></footer></body></html>"
+)
+LISTING = (
+    "<html><head><title>Shop: lamps</title></head><body><ul>"
+    + "".join(
+        f"<li><a href='/lamp/{i}'>Desk lamp model {i}, brass</a> <span>$ {20 + i}</span></li>"
+        for i in range(40)
+    )
+    + "</ul></body></html>"
+)
+
+
+def share_of(html: str) -> float:
+    return ScoreContent().scores(justext_document(html)).article_share
+
+
+def test_declared_article_reads_opengraph_json_ld_and_microdata():
+    og = "<html><head><meta property='og:type' content='article'></head><body><p>x</p></body>"
+    ld = (
+        "<html><head><script type='application/ld+json'>"
+        '{"@context": "https://schema.org", "@type": "NewsArticle", "headline": "x"}'
+        "</script></head><body><p>x</p></body></html>"
+    )
+    microdata = (
+        "<html><body><div itemscope itemtype='https://schema.org/BlogPosting'>"
+        "<p>Some text here.</p></div></body></html>"
+    )
+    website = (
+        "<html><head><meta property='og:type' content='website'>"
+        '<script type=\'application/ld+json\'>{"@type": "WebSite"}</script></head>'
+        "<body><p>x</p></body></html>"
+    )
+    assert declared_article(build_document(og, language="English")) == (True, False)
+    assert declared_article(build_document(ld, language="English")) == (False, True)
+    assert declared_article(build_document(microdata, language="English")) == (False, True)
+    assert declared_article(build_document(website, language="English")) == (False, False)
+
+
+def test_evidence_names_every_gate_feature():
+    document = justext_document(NEWS_PAGE)
+    evidence = page_evidence(PageShape.of(document), [0.9] * len(document.blocks))
+    assert tuple(evidence) == EVIDENCE
+    assert evidence["kept_share"] == pytest.approx(1.0)
+
+
+def test_an_article_gets_the_article_model_and_a_listing_does_not():
+    article, listing = share_of(ARTICLE), share_of(LISTING)
+    assert article > 0.25
+    assert listing < article / 2
+
+
+def test_mix_weighs_log_odds_by_share():
+    general, article = [0.2, 0.9, 0.5], [0.8, 0.1, 0.5]
+    assert mix(general, article, 0.0) == general
+    assert mix(general, article, 1.0) == pytest.approx(article)
+    assert mix(general, article, 0.5) == pytest.approx([0.5, 0.5, 0.5])
+    logit = math.log(0.9 / 0.1)
+    assert mix([0.9], [0.5], 0.25)[0] == pytest.approx(1 / (1 + math.exp(-0.75 * logit)))
+
+
+def test_gate_file_names_its_weights_and_records_its_fit():
+    data = json.loads(
+        (resources.files("scrapy_declutter.stages") / "models" / GATE).read_text("utf-8")
+    )
+    assert set(data["weights"]) <= set(EVIDENCE)
+    assert {"corpora", "folds", "gate_C"} <= set(data["fitted"])
+    assert ArticleGate.from_json(data) == load_gate()
+    data["weights"]["favicon"] = 1.0
+    with pytest.raises(ValueError, match="favicon"):
+        ArticleGate.from_json(data)
