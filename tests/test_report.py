@@ -258,6 +258,7 @@ def test_every_block_of_real_pages_is_outlined_in_the_page_view(corpus_path):
 class Contributions:
     features: tuple[tuple[str, float], ...]
     context: tuple[tuple[str, float], ...]
+    article_share: float = 0.25
 
 
 def test_what_weighed_most_is_shown_per_block_when_given():
@@ -271,5 +272,7 @@ def test_what_weighed_most_is_shown_per_block_when_given():
         evidence = element.find_class("evidence")[0].text_content()
         assert f"tok:block{i} -1.50, ld +0.25 · in context: mean2 +0.75" in evidence
     assert "weighed most" in report.get_element_by_id("legend").getnext().text_content()
+    assert "gives the article model 0.25 of each score" in report.text_content()
     _, plain = report_of(ARTICLE_EN)
+    assert "article gate" not in plain.text_content()
     assert "weighed most" not in plain.text_content()

@@ -73,6 +73,9 @@ class Weighed(Protocol):
     @property
     def context(self) -> Sequence[tuple[str, float]]: ...
 
+    @property
+    def article_share(self) -> float: ...
+
 
 def render_report(
     result: ExtractionResult,
@@ -102,7 +105,7 @@ def render_report(
         f"{kept} kept, {len(result.blocks) - kept} removed of {len(result.blocks)} blocks</p>",
         '<nav><a href="#page">The page</a><a href="#blocks">The blocks</a>'
         '<a href="#legend">Legend</a></nav>',
-        f'<p class="threshold">{_threshold(result.pipeline, options)}</p>',
+        f'<p class="threshold">{_threshold(result.pipeline, options)}{_article_share(weighed)}</p>',
         _counts(result.blocks, reasons),
         '<h2 id="page">The page</h2>',
         '<p class="meta">Its own markup and styles, without scripts or anything fetched '
@@ -173,6 +176,16 @@ def _threshold(pipeline: str, options: Options) -> str:
         f"{options.max_link_density} is bad; under {options.length_low} characters is short; "
         f"stopword density from {options.stopwords_high} (over {options.length_high} "
         f"characters) is good, from {options.stopwords_low} near-good."
+    )
+
+
+def _article_share(weighed: Sequence[Weighed] | None) -> str:
+    if not weighed:
+        return ""
+    return (
+        f" On this page the article gate gives the article model "
+        f"<b>{weighed[0].article_share:.2f}</b> of each score's log-odds, the general "
+        f"model the rest."
     )
 
 

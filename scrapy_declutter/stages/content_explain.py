@@ -50,7 +50,8 @@ class BlockExplanation:
     Feature names are described in ``content_features`` (``in:nav``: inside a
     ``<nav>``; ``tok:menu``: "menu" in the class or id of the block's element
     or one of its nearest ancestors; ``ld``: link density; ``mean2``: the
-    mean score of the blocks under the grandparent; ...).
+    mean score of the blocks under the grandparent; ...). ``article_share``
+    is the article model's share in the page's scores (``article_gate``).
     """
 
     index: int
@@ -61,6 +62,7 @@ class BlockExplanation:
     score: float
     features: tuple[tuple[str, float], ...]
     context: tuple[tuple[str, float], ...]
+    article_share: float
 
 
 def explain(
@@ -131,6 +133,7 @@ def explain(
                 scores.final[i],
                 _strongest(list(own.items()), top),
                 _strongest(list(around.items()), top),
+                scores.article_share,
             )
         )
     return explained
