@@ -2,6 +2,9 @@
 
 from scrapy_declutter.stages.content_features import (
     EDGE_LOGIT,
+    TOKEN_TEXT_CHARS,
+    TOKENS,
+    WORDS,
     context_features,
     page_features,
     short_links,
@@ -62,3 +65,11 @@ def test_short_links_are_few_words_mostly_in_links():
         b.text for b, is_short in zip(document.blocks, short_links(document.blocks)) if is_short
     }
     assert short == {"Home", "News", "Sport"}  # a related link's five words are too many
+
+
+def test_tokens_are_read_from_a_bounded_prefix_of_a_huge_class_or_short_text():
+    # one regex call over megabytes would hold the interpreter (and a crawl's reactor)
+    padding = "-" * TOKEN_TEXT_CHARS
+    assert "tok:menu" in TOKENS.features(("menu " + padding, None))
+    assert "tok:menu" not in TOKENS.features((padding + " menu", None))
+    assert WORDS.features(padding + " home") == []

@@ -54,6 +54,11 @@ CONTEXT_LEVELS = (1, 2, 3, 4, 5)
 # The ancestors a block's features read, from its parent up: its context
 # levels, and the first beyond its TOKEN_DEPTH nodes.
 LINE_LENGTH = max(TOKEN_DEPTH, len(CONTEXT_LEVELS))
+# Tokens are read from the first TOKEN_TEXT_CHARS characters of a short
+# block's text (a run of one word) or of a class and id: the corpora's longest
+# class is 7,481 characters, and one regex call over megabytes of a hostile
+# page would hold the interpreter, and a crawl's reactor, for 100 ms or more.
+TOKEN_TEXT_CHARS = 20_000
 SHORT_TEXT_WORDS = 6  # the words of shorter blocks are features ("Add to cart")
 SHORT_LINK_WORDS = 3  # a block of this many words or fewer can be a short link ("Home")
 _PAGE_ROOTS = frozenset(("html", "body"))
@@ -199,7 +204,7 @@ class Part:
 
 
 def _short_words(short_text: str) -> Collection[str]:
-    return dict.fromkeys(TOKEN.findall(short_text))
+    return dict.fromkeys(TOKEN.findall(short_text, 0, TOKEN_TEXT_CHARS))
 
 
 def _kind_names(kind: tuple) -> Collection[str]:
@@ -247,7 +252,7 @@ def _context_tag(tag: str) -> Collection[str]:
 
 def _class_tokens(names: tuple[str | None, str | None] | None) -> Collection[str]:
     text = " ".join(filter(None, names)) if names else ""
-    return dict.fromkeys(TOKEN.findall(text.lower()))
+    return dict.fromkeys(TOKEN.findall(text[:TOKEN_TEXT_CHARS].lower()))
 
 
 # The words of a short block's lower-cased text.
