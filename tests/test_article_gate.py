@@ -12,7 +12,7 @@ from scrapy_declutter.stages.article_gate import (
     GATE,
     ArticleGate,
     PageShape,
-    declared_article,
+    declared_kind,
     load_gate,
     mix,
     page_evidence,
@@ -45,7 +45,7 @@ def share_of(html: str) -> float:
     return ScoreContent().scores(justext_document(html)).article_share
 
 
-def test_declared_article_reads_opengraph_json_ld_and_microdata():
+def test_declared_kind_reads_opengraph_json_ld_and_microdata():
     og = "<html><head><meta property='og:type' content='article'></head><body><p>x</p></body>"
     ld = (
         "<html><head><script type='application/ld+json'>"
@@ -61,10 +61,10 @@ def test_declared_article_reads_opengraph_json_ld_and_microdata():
         '<script type=\'application/ld+json\'>{"@type": "WebSite"}</script></head>'
         "<body><p>x</p></body></html>"
     )
-    assert declared_article(build_document(og, language="English")) == (True, False)
-    assert declared_article(build_document(ld, language="English")) == (False, True)
-    assert declared_article(build_document(microdata, language="English")) == (False, True)
-    assert declared_article(build_document(website, language="English")) == (False, False)
+    assert declared_kind(build_document(og, language="English")) == (True, False, False)
+    assert declared_kind(build_document(ld, language="English")) == (False, True, False)
+    assert declared_kind(build_document(microdata, language="English")) == (False, True, False)
+    assert declared_kind(build_document(website, language="English")) == (False, False, True)
 
 
 def test_evidence_names_every_gate_feature():

@@ -9,8 +9,9 @@ threads and sidebars beside an article), and the general one keeps what
 listings, collections and shops are made of: lists of links.
 
 ``ArticleGate`` reads what a page shows of its kind (``page_evidence``): what
-it declares (OpenGraph's ``og:type`` of ``article``; a schema.org article type
-in JSON-LD or microdata), the shape of its text (the share in jusText's good
+it declares (OpenGraph's ``og:type``; a schema.org type in JSON-LD or
+microdata: an article, or a list, a product, a forum thread), how many
+``<article>`` elements and headings it has, the shape of its text (the share in jusText's good
 blocks, the longest block, the stopwords of long blocks, link density, short
 links, size) and what the general model would keep of it. Its probability,
 times ``ARTICLE_SHARE``, is the article model's share of each block's
@@ -33,13 +34,12 @@ from scrapy_declutter.core.options import Options
 from scrapy_declutter.stages.content_features import logits, short_links
 
 GATE = "article-gate.json"
-# Held out by site (benchmarks/results/content-model.txt and
-# docs/algorithms/content-model.rst), the gate's probability times 0.5 gave
-# F1 0.838 / 0.886 / 0.905 on wcxb-dev / dragnet / l3s-gn1; in the runs that
-# designed the gate, times 0.75 gave 0.833 / 0.895 / 0.918 and times 1 gave
-# 0.829 / 0.900 / 0.924: each point gained on the article collections costs
-# about half a point on wcxb-dev's listings and collections.
-ARTICLE_SHARE = 0.5
+# Held out by site (benchmarks/results/content-model.txt), the gate's
+# probability times 0.75 gives F1 0.837 / 0.900 / 0.924 on wcxb-dev / dragnet
+# / l3s-gn1; in the run that chose the gate's evidence, times 0.5 gave 0.839 /
+# 0.892 / 0.914: each point gained on the article collections costs about a
+# third of a point on wcxb-dev (its listings and collections).
+ARTICLE_SHARE = 0.75
 LONG_BLOCK_WORDS = 30  # a block of prose, not a teaser or a caption
 EVIDENCE = (
     "og_article",
@@ -57,11 +57,21 @@ EVIDENCE = (
     "kept_blocks",
     "kept_share",
     "kept_short",
+    "other_declared",
+    "articles",
+    "headings",
 )
 _ARTICLE_TYPE = re.compile(
     r"\b(?:\w*NewsArticle|Article|BlogPosting|LiveBlogPosting|TechArticle|Report)\b"
 )
+# Types and og:types of pages that are not one article: lists, shops, forums, a site's home.
+_OTHER_TYPE = re.compile(
+    r"ItemList|CollectionPage|Product|Offer|SearchResultsPage|QAPage|DiscussionForumPosting"
+    r"|FAQPage|WebSite"
+)
+_OTHER_OG_TYPES = frozenset(("product", "website"))
 _LD_TYPE = re.compile(r'"@type"\s*:\s*\[?\s*"([^"]+)"')
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 
 
 @dataclass(frozen=True)
@@ -70,6 +80,9 @@ class PageShape:
 
     og_article: bool
     ld_article: bool
+    other_declared: bool
+    articles: int  # <article> elements
+    headings: int  # <h1> ... <h6> elements
     lengths: list[int]
     words: list[int]
     link_chars: list[int]
@@ -80,10 +93,14 @@ class PageShape:
     @classmethod
     def of(cls, document: Document) -> "PageShape":
         blocks = document.blocks
-        og_article, ld_article = declared_article(document)
+        og_article, ld_article, other_declared = declared_kind(document)
+        root = document.root
         return cls(
             og_article,
             ld_article,
+            other_declared,
+            sum(1 for _ in root.iter("article")) if root is not None else 0,
+            sum(1 for _ in root.iter(*_HEADINGS)) if root is not None else 0,
             [len(b.text) for b in blocks],
             [b.words for b in blocks],
             [b.link_chars for b in blocks],
@@ -93,30 +110,34 @@ class PageShape:
         )
 
 
-def declared_article(document: Document) -> tuple[bool, bool]:
-    """Whether the page says it is an article: OpenGraph's ``og:type``, and
-    a schema.org article type in JSON-LD or in microdata around a block."""
+def declared_kind(document: Document) -> tuple[bool, bool, bool]:
+    """What the page says it is: an article in OpenGraph's ``og:type``; an
+    article in a schema.org type in JSON-LD or in microdata around a block;
+    something else (a list, a product, a forum thread, a site: ``_OTHER_TYPE``,
+    ``_OTHER_OG_TYPES``) in either."""
     root = document.root
     if root is None:
-        return False, False
-    og = ld = False
+        return False, False, False
+    og = ld = other = False
     head = root.find("head")
     for meta in head.iterfind("meta") if head is not None else ():
         key = meta.get("property") or meta.get("name") or ""
-        if key.lower() == "og:type" and (meta.get("content") or "").strip().lower() == "article":
-            og = True
+        if key.lower() == "og:type":
+            og_type = (meta.get("content") or "").strip().lower()
+            og = og or og_type == "article"
+            other = other or og_type in _OTHER_OG_TYPES
     for script in root.iter("script"):
         if (script.get("type") or "").lower() == "application/ld+json" and script.text:
-            if any(_ARTICLE_TYPE.fullmatch(t) for t in _LD_TYPE.findall(script.text)):
-                ld = True
-                break
+            for ld_type in _LD_TYPE.findall(script.text):
+                ld = ld or _ARTICLE_TYPE.fullmatch(ld_type) is not None
+                other = other or _OTHER_TYPE.fullmatch(ld_type) is not None
     if not ld:
         ld = any(
             _ARTICLE_TYPE.search(element.get("itemtype") or "")
             for element in document.tree().elements
             if "itemtype" in element.keys()
         )
-    return og, ld
+    return og, ld, other
 
 
 def page_evidence(shape: PageShape, scores: Sequence[float]) -> dict[str, float]:
@@ -145,6 +166,9 @@ def page_evidence(shape: PageShape, scores: Sequence[float]) -> dict[str, float]
         "kept_blocks": math.log1p(len(kept)) / 6,
         "kept_share": kept_chars / total if kept else 0.0,
         "kept_short": sum(words[i] < 8 for i in kept) / len(kept) if kept else 0.0,
+        "other_declared": float(shape.other_declared),
+        "articles": math.log1p(shape.articles) / 3,
+        "headings": min(shape.headings / blocks, 1.0),
     }
 
 
