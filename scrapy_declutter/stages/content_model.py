@@ -276,7 +276,7 @@ def _columns(rows: list[tuple[float, ...]], width: int) -> list[tuple[float, ...
 
 
 class KeyCache:
-    """Summed weights by key, bounded: at most ``PART_SUMS_KEPT`` keys of
+    """Each model's summed weights by key, bounded: at most ``PART_SUMS_KEPT`` keys of
     ``KEY_CHARS_KEPT`` characters in all, none longer than ``KEY_CHARS_MAX``.
     Shared by the threads of a process: a lost update only costs a recount."""
 
