@@ -115,8 +115,9 @@ def explain(
     explained = []
     for i, block in enumerate(blocks):
         own: dict[str, float] = {}
+        block_features = features.of_block(i)
         for share, model, _ in scores.parts:
-            for name, value in features.of_block(i).items():
+            for name, value in block_features.items():
                 if name in model.block_weights:
                     own[name] = own.get(name, 0.0) + share * model.block_weights[name] * value
         around: dict[str, float] = {}
