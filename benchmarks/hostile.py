@@ -292,7 +292,7 @@ def distinct_page(i: int) -> str:
 
 
 def memory(args: argparse.Namespace) -> None:
-    from scrapy_declutter.stages.content_model import ScoreContent, load_model
+    from scrapy_declutter.stages.content_model import ScoreContent, load_models
 
     extract(distinct_page(0))
     every = max(args.pages // 10, 1)
@@ -304,7 +304,8 @@ def memory(args: argparse.Namespace) -> None:
     for i in range(1, args.pages + 1):
         extract(distinct_page(i))
         if i % every == 0:
-            caches = load_model(ScoreContent().model).cached_keys()
+            stage = ScoreContent()
+            caches = load_models((stage.model, stage.article_model)).cached_keys()
             keys = ", ".join(f"{k or 'kinds'}: {n:,}/{c:,}" for k, (n, c) in caches.items())
             print(f"{i:>9,} {rss_mb():8.1f}  {keys}", flush=True)
     print(f"RSS +{rss_mb() - before:.1f} MB over {args.pages:,} pages")

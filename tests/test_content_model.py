@@ -13,7 +13,13 @@ from scrapy_declutter.stages.content_features import (
     context_features,
     page_features,
 )
-from scrapy_declutter.stages.content_model import ARTICLE_MODEL, MODEL, ContentModel, load_model
+from scrapy_declutter.stages.content_model import (
+    ARTICLE_MODEL,
+    MODEL,
+    ContentModel,
+    load_model,
+    load_models,
+)
 from tests.factory import NEWS_PAGE, NEWS_PARAGRAPH, justext_document
 
 
@@ -89,6 +95,7 @@ def test_a_model_file_with_an_unknown_context_feature_is_refused():
 
 def test_models_load_once():
     load_model.cache_clear()
+    load_models.cache_clear()
     extract(NEWS_PAGE, pipeline="declutter")
     loaded = load_model.cache_info().misses
     extract(NEWS_PAGE, pipeline="declutter")

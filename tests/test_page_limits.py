@@ -25,7 +25,7 @@ from scrapy_declutter.stages.content_model import (
     PART_SUMS_KEPT,
     KeyCache,
     ScoreContent,
-    load_model,
+    load_models,
 )
 from tests import hostile
 from tests.hostile import END, within
@@ -184,12 +184,12 @@ def test_page_memory_limit_is_a_whole_number(value):
 def test_key_cache_is_bounded_in_keys_and_characters():
     cache = KeyCache()
     for i in range(PART_SUMS_KEPT + 10):
-        cache.keep(f"k{i}", 1.0)
+        cache.keep(f"k{i}", (1.0,))
         assert len(cache.sums) <= PART_SUMS_KEPT
     for i in range(100_000):
-        cache.keep(f"{i:0{KEY_CHARS_MAX}}", 1.0)
+        cache.keep(f"{i:0{KEY_CHARS_MAX}}", (1.0,))
         assert cache.chars <= KEY_CHARS_KEPT
-    cache.keep("x" * (KEY_CHARS_MAX + 1), 1.0)
+    cache.keep("x" * (KEY_CHARS_MAX + 1), (1.0,))
     assert max(map(len, cache.sums)) <= KEY_CHARS_MAX
 
 
@@ -201,14 +201,15 @@ def test_long_texts_and_classes_are_scored_but_not_kept_by_the_model():
         )
         first = extract(page)
         assert [b.score for b in extract(page).blocks] == [b.score for b in first.blocks]
-    model = load_model(ScoreContent().model)  # the one extract() uses
-    caches = model.cached_keys()
+    stage = ScoreContent()
+    models = load_models((stage.model, stage.article_model))  # the ones extract() uses
+    caches = models.cached_keys()
     assert caches and all(keys > 0 for keys, _ in caches.values())
     assert all(
         keys <= PART_SUMS_KEPT and chars <= KEY_CHARS_KEPT for keys, chars in caches.values()
     )
-    cached_texts = model._part_sums_by_key[WORDS].sums
-    cached_names = model._part_sums_by_key[TOKENS].sums
+    cached_texts = models._part_sums_by_key[WORDS].sums
+    cached_names = models._part_sums_by_key[TOKENS].sums
     assert "home 3" in cached_texts and not any(len(text) > KEY_CHARS_MAX for text in cached_texts)
     assert not any(
         len("".join(filter(None, names or ()))) > KEY_CHARS_MAX for names in cached_names

@@ -72,8 +72,11 @@ class ContentModel:
     context_weights: tuple[float, ...]
     context_bias: float
     fitted: dict = field(default_factory=dict, compare=False)
-    _part_sums_by_key: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _weights_by_prefix: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    alone: "ContentModels" = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "alone", ContentModels((self,)))
 
     def scores(
         self,
@@ -89,10 +92,22 @@ class ContentModel:
 
     def block_scores(self, features: PageFeatures) -> list[float]:
         """The first stage's probability for every block of a page."""
+        return self.alone.block_scores(features)[0]
+
+    def block_scores_from(
+        self,
+        features: PageFeatures,
+        tags: Sequence[float],
+        tokens: Sequence[float],
+        words: Sequence[float],
+        kinds: Sequence[float],
+    ) -> list[float]:
+        """The first stage's probabilities from the summed weights of each
+        node's tag and tokens and each block's words and kind."""
         weights = self.block_weights
         tree = features.tree
-        tags = tree.path_sums(self._part_sums(TAGS, features.tags))
-        tokens = tree.path_sums(self._part_sums(TOKENS, features.names))
+        tags = tree.path_sums(tags)
+        tokens = tree.path_sums(tokens)
         number_weights = [weights.get(name, 0.0) for name in BLOCK_NUMBERS]
         parents = tree.parents
         # The tokens of the path beyond a block's TOKEN_DEPTH nearest nodes
@@ -105,43 +120,14 @@ class ContentModel:
         for weight, column in zip(number_weights, features.numbers):
             numeric = list(map(add, numeric, map(mul, column, repeat(weight))))
         totals = [
-            number + tags[node] + tokens[node] - beyond[parents[node]] + words + kind
-            for number, words, kind, node in zip(
-                numeric,
-                self._part_sums(WORDS, features.short_texts),
-                self._part_sums(KINDS, features.kinds),
-                tree.block_nodes,
-            )
+            number + tags[node] + tokens[node] - beyond[parents[node]] + word + kind
+            for number, word, kind, node in zip(numeric, words, kinds, tree.block_nodes)
         ]
         return _sigmoids(totals)
 
-    def _part_sums(self, part: Part, keys: Sequence) -> list[float]:
-        """The summed weights of each key's features (see ``Part``),
-        remembered by key from page to page (the keys of a site's pages are
-        mostly the same: tags, class names, short texts such as "Home")."""
-        cache = self._part_sums_by_key.get(part)
-        if cache is None:
-            cache = self._part_sums_by_key[part] = KeyCache()
-        sums = cache.sums
-        found = list(map(sums.get, keys))
-        weight = self._weights_after(part.prefix).get
-        names = part.names
-        for i in [i for i, value in enumerate(found) if value is None]:
-            key = keys[i]
-            value = sums.get(key)  # the same key earlier on this page
-            if value is None:
-                value = sum(map(weight, names(key), repeat(0.0)))
-                cache.keep(key, value)
-            found[i] = value
-        return found
-
     def cached_keys(self) -> dict[str, tuple[int, int]]:
-        """For each kind of key (its prefix), how many keys the process keeps
-        and their characters (see ``KeyCache``)."""
-        return {
-            part.prefix: (len(cache.sums), cache.chars)
-            for part, cache in self._part_sums_by_key.items()
-        }
+        """What ``block_scores`` keeps (see ``ContentModels.cached_keys``)."""
+        return self.alone.cached_keys()
 
     def _weights_after(self, prefix: str) -> dict[str, float]:
         """The weights of the features named ``prefix...``, by the rest of their name."""
@@ -229,8 +215,68 @@ class ContentModel:
         )
 
 
+@dataclass(frozen=True)
+class ContentModels:
+    """Content models that score the same pages: the first stage of each
+    (``ContentModel.block_scores_from``) from one pass over a page's keys,
+    each new key's feature names built once for all of them."""
+
+    models: tuple[ContentModel, ...]
+    _part_sums_by_key: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def block_scores(self, features: PageFeatures) -> list[list[float]]:
+        """Each model's first-stage probability for every block of a page."""
+        parts = [
+            _columns(self._part_sums(part, keys), len(self.models))
+            for part, keys in (
+                (TAGS, features.tags),
+                (TOKENS, features.names),
+                (WORDS, features.short_texts),
+                (KINDS, features.kinds),
+            )
+        ]
+        return [
+            model.block_scores_from(features, *sums)
+            for model, sums in zip(self.models, zip(*parts))
+        ]
+
+    def _part_sums(self, part: Part, keys: Sequence) -> list[tuple[float, ...]]:
+        """The summed weights of each key's features (see ``Part``), one a
+        model, remembered by key from page to page (the keys of a site's pages
+        are mostly the same: tags, class names, short texts such as "Home")."""
+        cache = self._part_sums_by_key.get(part)
+        if cache is None:
+            cache = self._part_sums_by_key[part] = KeyCache()
+        sums = cache.sums
+        found = list(map(sums.get, keys))
+        weights = [model._weights_after(part.prefix).get for model in self.models]
+        names = part.names
+        for i in [i for i, value in enumerate(found) if value is None]:
+            key = keys[i]
+            value = sums.get(key)  # the same key earlier on this page
+            if value is None:
+                key_names = names(key)
+                value = tuple([sum(map(weight, key_names, repeat(0.0))) for weight in weights])
+                cache.keep(key, value)
+            found[i] = value
+        return found
+
+    def cached_keys(self) -> dict[str, tuple[int, int]]:
+        """For each kind of key (its prefix), how many keys the process keeps
+        and their characters (see ``KeyCache``)."""
+        return {
+            part.prefix: (len(cache.sums), cache.chars)
+            for part, cache in self._part_sums_by_key.items()
+        }
+
+
+def _columns(rows: list[tuple[float, ...]], width: int) -> list[tuple[float, ...]]:
+    """The columns of rows of ``width`` values (``width`` empty ones for no rows)."""
+    return list(zip(*rows)) if rows else [()] * width
+
+
 class KeyCache:
-    """Summed weights by key, bounded: at most ``PART_SUMS_KEPT`` keys of
+    """Each model's summed weights by key, bounded: at most ``PART_SUMS_KEPT`` keys of
     ``KEY_CHARS_KEPT`` characters in all, none longer than ``KEY_CHARS_MAX``.
     Shared by the threads of a process: a lost update only costs a recount."""
 
@@ -238,7 +284,7 @@ class KeyCache:
         self.sums: dict = {}
         self.chars = 0
 
-    def keep(self, key: str | tuple | None, value: float) -> None:
+    def keep(self, key: str | tuple | None, value: tuple[float, ...]) -> None:
         chars = _key_chars(key)
         if chars > KEY_CHARS_MAX:
             return
@@ -267,6 +313,12 @@ def load_model(name: str = MODEL) -> ContentModel:
     """The shipped model, read once per process."""
     data = json.loads((resources.files(__package__) / "models" / name).read_text("utf-8"))
     return ContentModel.from_json(data)
+
+
+@cache
+def load_models(names: tuple[str, ...]) -> ContentModels:
+    """The shipped models that score pages together, once per process."""
+    return ContentModels(tuple(map(load_model, names)))
 
 
 @dataclass(frozen=True)
@@ -308,13 +360,17 @@ class ScoreContent:
         features = page_features(document)
         lengths = [len(b.text) for b in document.blocks]
         links = short_links(document.blocks)
-        general = load_model(self.model)
-        first, final = general.scores(features, lengths, links)
+        models = load_models((self.model, self.article_model))
+        general, article = models.models
+        first, article_first = models.block_scores(features)
+        tree = features.tree
+        final = general.context_scores(context_features(first, tree, lengths, links))
         share = load_gate(self.gate).article_share(page_evidence(PageShape.of(document), final))
         if share <= 0.0:
             return PageScores(first, final, share, ((1.0, general, first),))
-        article = load_model(self.article_model)
-        article_first, article_final = article.scores(features, lengths, links)
+        article_final = article.context_scores(
+            context_features(article_first, tree, lengths, links)
+        )
         return PageScores(
             mix(first, article_first, share),
             mix(final, article_final, share),
