@@ -366,8 +366,6 @@ class ScoreContent:
         tree = features.tree
         final = general.context_scores(context_features(first, tree, lengths, links))
         share = load_gate(self.gate).article_share(page_evidence(PageShape.of(document), final))
-        if share <= 0.0:
-            return PageScores(first, final, share, ((1.0, general, first),))
         article_final = article.context_scores(
             context_features(article_first, tree, lengths, links)
         )
