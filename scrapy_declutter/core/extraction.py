@@ -9,6 +9,7 @@ from lxml import etree
 from scrapy_declutter.core.blocks import Block, element_paths
 from scrapy_declutter.core.document import build_document
 from scrapy_declutter.core.errors import InvalidInputError, InvalidOptionError
+from scrapy_declutter.core.gc_pause import paused_gc
 from scrapy_declutter.core.labels import COMMENT
 from scrapy_declutter.core.markdown import to_markdown
 from scrapy_declutter.core.metadata import Metadata, read_metadata
@@ -117,6 +118,8 @@ def extract(
     A ready ``Options`` object can be passed as ``options`` instead (the Scrapy
     layer builds one per crawl). A page that would cost too much to extract
     (docs/robustness.rst) raises ``PageLimitError`` before it is parsed.
+    The cyclic garbage collector is paused meanwhile (``gc_pause.py``): a
+    page's objects are many, and none of them is in a reference cycle.
     """
     if options is not None and kwargs:
         raise InvalidOptionError(next(iter(kwargs)), "give either options= or option keywords")
@@ -125,14 +128,15 @@ def extract(
         raise InvalidInputError(f"html must be str or bytes, not {type(html).__name__}")
     if not isinstance(html, str):
         html = bytes(html)
-    document = build_document(
-        html,
-        language=opts.language,
-        encoding=encoding,
-        content_language=content_language,
-        memory_limit_mb=opts.page_memory_limit_mb,
-    )
-    _pipeline(opts)(document)
+    with paused_gc():
+        document = build_document(
+            html,
+            language=opts.language,
+            encoding=encoding,
+            content_language=content_language,
+            memory_limit_mb=opts.page_memory_limit_mb,
+        )
+        _pipeline(opts)(document)
     return ExtractionResult(
         document.blocks,
         document.language,
