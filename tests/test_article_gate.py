@@ -15,8 +15,10 @@ from scrapy_declutter.stages.article_gate import (
     declared_kind,
     load_gate,
     mix,
+    mix_logits,
     page_evidence,
 )
+from scrapy_declutter.stages.content_features import logits
 from scrapy_declutter.stages.content_model import ScoreContent
 from tests.factory import NEWS_PAGE, justext_document
 
@@ -87,6 +89,7 @@ def test_mix_weighs_log_odds_by_share():
     assert mix(general, article, 0.5) == pytest.approx([0.5, 0.5, 0.5])
     logit = math.log(0.9 / 0.1)
     assert mix([0.9], [0.5], 0.25)[0] == pytest.approx(1 / (1 + math.exp(-0.75 * logit)))
+    assert mix_logits(logits(general), logits(article), 0.3) == mix(general, article, 0.3)
 
 
 def test_gate_file_names_its_weights_and_records_its_fit():

@@ -206,10 +206,14 @@ def mix(general: Sequence[float], article: Sequence[float], share: float) -> lis
     model's weighing ``share``."""
     if share <= 0.0:
         return list(general)
+    return mix_logits(logits(general), logits(article), share)
+
+
+def mix_logits(general: Sequence[float], article: Sequence[float], share: float) -> list[float]:
+    """``mix`` from the two models' log-odds (``content_features.logits``), for
+    a caller that has them; ``share`` is above 0, as the gate's always is."""
     exp = math.exp
-    mixed = (
-        (1 - share) * g + share * a for g, a in zip(logits(general), logits(article), strict=True)
-    )
+    mixed = ((1 - share) * g + share * a for g, a in zip(general, article, strict=True))
     return [1 / (1 + exp(-x)) for x in mixed]
 
 

@@ -24,7 +24,14 @@ from itertools import repeat
 from operator import add, mul
 
 from scrapy_declutter.core.document import Document
-from scrapy_declutter.stages.article_gate import GATE, PageShape, load_gate, mix, page_evidence
+from scrapy_declutter.stages.article_gate import (
+    GATE,
+    PageShape,
+    load_gate,
+    mix,
+    mix_logits,
+    page_evidence,
+)
 from scrapy_declutter.stages.content_features import (
     BLOCK_NUMBERS,
     CONTEXT_LEVELS,
@@ -39,6 +46,7 @@ from scrapy_declutter.stages.content_features import (
     PageFeatures,
     Part,
     context_features,
+    context_shape,
     page_features,
     short_links,
 )
@@ -364,13 +372,15 @@ class ScoreContent:
         general, article = models.models
         first, article_first = models.block_scores(features)
         tree = features.tree
-        final = general.context_scores(context_features(first, tree, lengths, links))
+        shape = context_shape(tree, lengths, links)
+        context = context_features(first, tree, lengths, links, shape)
+        final = general.context_scores(context)
         share = load_gate(self.gate).article_share(page_evidence(PageShape.of(document), final))
-        article_final = article.context_scores(
-            context_features(article_first, tree, lengths, links)
-        )
+        article_context = context_features(article_first, tree, lengths, links, shape)
+        article_final = article.context_scores(article_context)
         return PageScores(
-            mix(first, article_first, share),
+            # the first stages' log-odds are the context's own (never 0: see mix_logits)
+            mix_logits(context.logits[2:-2], article_context.logits[2:-2], share),
             mix(final, article_final, share),
             share,
             ((1 - share, general, first), (share, article, article_first)),
