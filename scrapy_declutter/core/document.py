@@ -101,6 +101,12 @@ class BlockTree:
         return [(element.get("class"), element.get("id")) for element in self.elements]
 
     @cached_property
+    def item_types(self) -> list[str | None]:
+        """For every node, its element's microdata ``itemtype`` (``None`` when
+        missing), read once for the article gate and the comment sections."""
+        return [element.get("itemtype") for element in self.elements]
+
+    @cached_property
     def subtree_ends(self) -> list[int]:
         """For every node, the first node after its subtree: a subtree's
         nodes are numbered from its root on, with no other node among them."""

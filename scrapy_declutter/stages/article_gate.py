@@ -23,10 +23,12 @@ their fit (``benchmarks/train_content_model.py``).
 import json
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+
+from lxml import etree
 
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import GOOD
@@ -93,14 +95,25 @@ class PageShape:
     @classmethod
     def of(cls, document: Document) -> "PageShape":
         blocks = document.blocks
-        og_article, ld_article, other_declared = declared_kind(document)
         root = document.root
+        articles = headings = 0
+        scripts = []
+        # one walk over the page for the three tags: a walk costs a twentieth of a parse
+        for element in root.iter("article", "script", *_HEADINGS) if root is not None else ():
+            tag = element.tag
+            if tag == "article":
+                articles += 1
+            elif tag == "script":
+                scripts.append(element)
+            else:
+                headings += 1
+        og_article, ld_article, other_declared = declared_kind(document, scripts)
         return cls(
             og_article,
             ld_article,
             other_declared,
-            sum(1 for _ in root.iter("article")) if root is not None else 0,
-            sum(1 for _ in root.iter(*_HEADINGS)) if root is not None else 0,
+            articles,
+            headings,
             [len(b.text) for b in blocks],
             [b.words for b in blocks],
             [b.link_chars for b in blocks],
@@ -110,11 +123,14 @@ class PageShape:
         )
 
 
-def declared_kind(document: Document) -> tuple[bool, bool, bool]:
+def declared_kind(
+    document: Document, scripts: Iterable[etree._Element] | None = None
+) -> tuple[bool, bool, bool]:
     """What the page says it is: an article in OpenGraph's ``og:type``; an
     article in a schema.org type in JSON-LD or in microdata around a block;
     something else (a list, a product, a forum thread, a site: ``_OTHER_TYPE``,
-    ``_OTHER_OG_TYPES``) in either."""
+    ``_OTHER_OG_TYPES``) in either. ``scripts`` are the page's ``<script>``
+    elements, when the caller has them."""
     root = document.root
     if root is None:
         return False, False, False
@@ -126,16 +142,14 @@ def declared_kind(document: Document) -> tuple[bool, bool, bool]:
             og_type = (meta.get("content") or "").strip().lower()
             og = og or og_type == "article"
             other = other or og_type in _OTHER_OG_TYPES
-    for script in root.iter("script"):
+    for script in root.iter("script") if scripts is None else scripts:
         if (script.get("type") or "").lower() == "application/ld+json" and script.text:
             for ld_type in _LD_TYPE.findall(script.text):
                 ld = ld or _ARTICLE_TYPE.fullmatch(ld_type) is not None
                 other = other or _OTHER_TYPE.fullmatch(ld_type) is not None
     if not ld:
         ld = any(
-            _ARTICLE_TYPE.search(element.get("itemtype") or "")
-            for element in document.tree().elements
-            if "itemtype" in element.keys()
+            _ARTICLE_TYPE.search(item_type) for item_type in document.tree().item_types if item_type
         )
     return og, ld, other
 
