@@ -67,6 +67,20 @@ def test_declared_kind_reads_opengraph_json_ld_and_microdata():
     assert declared_kind(build_document(ld, language="English")) == (False, True, False)
     assert declared_kind(build_document(microdata, language="English")) == (False, True, False)
     assert declared_kind(build_document(website, language="English")) == (False, False, True)
+    # the page shape reads the same from its own walk over the page's scripts
+    for html, kind in ((ld, (False, True, False)), (website, (False, False, True))):
+        shape = PageShape.of(build_document(html, language="English"))
+        assert (shape.og_article, shape.ld_article, shape.other_declared) == kind
+
+
+def test_page_shape_counts_articles_and_headings_anywhere():
+    html = (
+        "<html><body><article><h1>One</h1><p>First story.</p></article>"
+        "<article><h2>Two</h2><p>Second story.</p><script>var h1;</script></article>"
+        "<aside><h3>More</h3></aside></body></html>"
+    )
+    shape = PageShape.of(build_document(html, language="English"))
+    assert (shape.articles, shape.headings) == (2, 3)
 
 
 def test_evidence_names_every_gate_feature():
