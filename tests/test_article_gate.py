@@ -11,11 +11,11 @@ from scrapy_declutter.stages.article_gate import (
     EVIDENCE,
     GATE,
     ArticleGate,
+    Mix,
     PageShape,
     declared_kind,
     load_gate,
     mix,
-    mix_logits,
     page_evidence,
 )
 from scrapy_declutter.stages.content_features import logits
@@ -103,7 +103,13 @@ def test_mix_weighs_log_odds_by_share():
     assert mix(general, article, 0.5) == pytest.approx([0.5, 0.5, 0.5])
     logit = math.log(0.9 / 0.1)
     assert mix([0.9], [0.5], 0.25)[0] == pytest.approx(1 / (1 + math.exp(-0.75 * logit)))
-    assert mix_logits(logits(general), logits(article), 0.3) == mix(general, article, 0.3)
+
+
+def test_mix_from_log_odds_is_the_mix_from_probabilities():
+    # the first stages' log-odds are at hand (their context features'): the same scores
+    general, article = [0.2, 0.9, 0.5, 0.999], [0.8, 0.1, 0.5, 0.3]
+    page_mix = Mix(gate=0.6, general=0.7, article=0.5, bias=-0.1)
+    assert page_mix.of_logits(logits(general), logits(article)) == page_mix(general, article)
 
 
 def test_gate_file_names_its_weights_and_records_its_fit():
