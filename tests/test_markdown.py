@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from benchmarks.corpus import load_pages
 from scrapy_declutter import DeclutterError, Label, Options, extract
-from scrapy_declutter.core.markdown import PLAIN_ABSOLUTE_URL, escape, to_markdown
+from scrapy_declutter.core.markdown import PLAIN_ABSOLUTE_URL, collapse_space, escape, to_markdown
 from tests import hostile
 
 LONG = (
@@ -110,6 +110,12 @@ def test_links_taken_as_written_are_what_urljoin_gives(scheme, rest, base):
         return
     if PLAIN_ABSOLUTE_URL.match(href):
         assert joined == href
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.text(" a\t\n\r\x0b\x0c\x1c\x1f\x85\xa0\u2000\u2028\u3000\u200b\ufeffé", max_size=12))
+def test_collapsed_space_is_what_the_white_space_regex_gives(text):
+    assert collapse_space(text) == re.sub(r"\s+", " ", text)
 
 
 def test_links_can_be_dropped_and_scripts_never_linked():

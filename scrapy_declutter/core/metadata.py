@@ -35,7 +35,8 @@ _READ_TAGS = ("meta", "link", "script", "h1", "time")
 # The attributes, not their elements: libxml2 finds these faster.
 _ITEMPROP = etree.XPath("descendant::*/@itemprop")
 _LINK_RELS = etree.XPath("descendant::a/@rel")
-_MARKED = re.compile(r"byline|author|writer|date|time|posted|publish")
+# Words in a class or id that mark a byline or a date (most frequent first).
+_MARK_WORDS = ("date", "time", "author", "byline", "writer", "posted", "publish")
 _BYLINE = re.compile(r"byline|author|writer")
 # <meta> names and properties (lower-cased), most trusted first.
 _TITLE_KEYS = ("og:title", "twitter:title", "dc.title", "dcterms.title")
@@ -330,7 +331,11 @@ def _marking_words(class_: str | None, id_: str | None) -> str:
     if class_ is None and id_ is None:  # most elements: no string to build
         return ""
     names = f"{class_ or ''} {id_ or ''}".lower()
-    return names if _MARKED.search(names) else ""
+    # seven substring tests: a regex alternation reads each character far slower
+    for word in _MARK_WORDS:
+        if word in names:
+            return names
+    return ""
 
 
 def _item_value(element: etree._Element) -> str | None:
