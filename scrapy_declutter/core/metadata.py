@@ -310,7 +310,9 @@ class _MarkedBlocks:
     @cached_property
     def found(self) -> list[tuple[str, Block]]:
         tree = self.tree if self.tree is not None else BlockTree.of_blocks(self.blocks)
-        marks = [_marking_words(class_, id_) for class_, id_ in tree.class_and_id]
+        names = tree.class_and_id
+        marking = {pair: _marking_words(*pair) for pair in set(names)}  # pages repeat them
+        marks = [marking[pair] for pair in names]
         if not any(marks):  # many pages: nothing to climb
             return []
         # the nearest marks within _MARK_LEVELS nodes up, one level more at each step
