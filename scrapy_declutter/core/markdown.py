@@ -74,6 +74,10 @@ _BACKTICKS = re.compile(r"`+")
 PLAIN_ABSOLUTE_URL = re.compile(
     r"https?://[^/?\s;#\[\]\x00-\x1f\x7f][^\s;#\[\]\x00-\x1f\x7f]*(?<!\?)\Z"
 )
+# A path from the site's root that ``urljoin`` appends to the base's origin as it
+# is: one slash first, no dot segment, parameters, query or fragment, white space
+# or control character. Most other relative links are such.
+PLAIN_ROOT_PATH = re.compile(r"/(?![/.])(?!.*/\.)[^\s;?#\\\x00-\x1f\x7f]*\Z")
 _LANGUAGE_CLASS = re.compile(r"(?:lang|language)-([\w+#.-]+)")
 
 
@@ -112,13 +116,26 @@ def _code_span(code: str) -> str:
     return f"{fence}{pad}{code}{pad}{fence}"
 
 
-def _url(href: str | None, base: str | None) -> str | None:
-    """An absolute URL for a link or image, ``None`` for none worth writing."""
+def _url(href: str | None, base: str | None, origin: str | None) -> str | None:
+    """An absolute URL for a link or image, ``None`` for none worth writing;
+    ``origin`` is ``base_origin(base)``."""
     href = (href or "").strip()
     if not href or href.lower().startswith(("javascript:", "data:")):
         return None
-    url = urljoin(base, href) if base and not PLAIN_ABSOLUTE_URL.match(href) else href
+    if not base or PLAIN_ABSOLUTE_URL.match(href):
+        url = href
+    elif origin and PLAIN_ROOT_PATH.match(href):
+        url = origin + href
+    else:
+        url = urljoin(base, href)
     return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+
+
+def base_origin(base: str | None) -> str | None:
+    """``scheme://host`` of a base that is a plain absolute URL, else ``None``."""
+    if not base or not PLAIN_ABSOLUTE_URL.match(base):
+        return None
+    return urljoin(base, "/")[:-1]
 
 
 def base_url(root: etree._Element, url: str | None) -> str | None:
@@ -178,6 +195,7 @@ class _Renderer:
         self.blocks = blocks
         self.all_buttons = all_buttons
         self.base = base
+        self.origin = base_origin(base)
         self.links = links
         self.images = images
         self.sinks = [_Sink(0, 0, 0)]
@@ -389,7 +407,7 @@ class _Renderer:
         lead = inner[: len(inner) - len(inner.lstrip())]
         trail = inner[len(core) + len(lead) :]
         if frame.tag == "a":
-            url = _url(frame.marker, self.base) if self.links else None
+            url = _url(frame.marker, self.base, self.origin) if self.links else None
             if url is None:
                 return
             core = f"[{core}]({url})"
@@ -405,7 +423,7 @@ class _Renderer:
         src = el.get("src")
         if not src or src.startswith("data:"):
             src = el.get("data-src") or el.get("data-lazy-src")
-        url = _url(src, self.base)
+        url = _url(src, self.base, self.origin)
         if url:
             alt = escape(" ".join((el.get("alt") or "").split()))
             self.parts.append(f"![{alt}]({url})")
