@@ -19,6 +19,7 @@ from typing import Any
 from scrapy_declutter.core.document import build_document
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.presets import justext_stages
+from scrapy_declutter.stages.article_gate import Mix
 from scrapy_declutter.stages.content_features import (
     CONTEXT_NAMES,
     context_features,
@@ -50,8 +51,9 @@ class BlockExplanation:
     Feature names are described in ``content_features`` (``in:nav``: inside a
     ``<nav>``; ``tok:menu``: "menu" in the class or id of the block's element
     or one of its nearest ancestors; ``ld``: link density; ``mean2``: the
-    mean score of the blocks under the grandparent; ...). ``article_share``
-    is the article model's share in the page's scores (``article_gate``).
+    mean score of the blocks under the grandparent; ...). ``mix`` is the
+    page's mix of the two models (``article_gate.Mix``): the gate's
+    probability that the page is an article and each model's weight.
     """
 
     index: int
@@ -62,7 +64,7 @@ class BlockExplanation:
     score: float
     features: tuple[tuple[str, float], ...]
     context: tuple[tuple[str, float], ...]
-    article_share: float
+    mix: Mix
 
 
 def explain(
@@ -106,8 +108,9 @@ def explain(
         lambda: fallback(blocks, tree),
         [b.text for b in blocks],
     )
-    # Each model's log-odds count with its share (see article_gate.mix), so
-    # a feature's contribution is its weights', by share, times its value.
+    # Each model's log-odds count with its weight in the page's mix (see
+    # article_gate.Mix), so a feature's contribution is its weights', by
+    # those weights, times its value.
     context_rows = [
         (share, model, context_features(first, tree, lengths, links).rows())
         for share, model, first in scores.parts
@@ -134,7 +137,7 @@ def explain(
                 scores.final[i],
                 _strongest(list(own.items()), top),
                 _strongest(list(around.items()), top),
-                scores.article_share,
+                scores.mix,
             )
         )
     return explained
