@@ -151,6 +151,12 @@ class Document:
             self._tree = BlockTree.of_blocks(self.blocks)
         return self._tree
 
+    @property
+    def built_tree(self) -> BlockTree | None:
+        """The blocks' tree if a stage has built it, else ``None``: a reader
+        that needs it later takes it from here instead of building it again."""
+        return self._tree
+
 
 def build_document(
     html: str | bytes,

@@ -7,7 +7,7 @@ from typing import Any
 from lxml import etree
 
 from scrapy_declutter.core.blocks import Block, element_paths
-from scrapy_declutter.core.document import build_document
+from scrapy_declutter.core.document import BlockTree, build_document
 from scrapy_declutter.core.errors import InvalidInputError, InvalidOptionError
 from scrapy_declutter.core.gc_pause import paused_gc
 from scrapy_declutter.core.labels import COMMENT
@@ -35,6 +35,7 @@ class ExtractionResult:
     options: Options | None = field(default=None, repr=False)
     content_language: str | None = field(default=None, repr=False)
     all_buttons: bool = field(default=False, repr=False)  # as ``Document.all_buttons``
+    tree: BlockTree | None = field(default=None, repr=False)  # ``Document.built_tree``
 
     @property
     def text(self) -> str:
@@ -67,7 +68,9 @@ class ExtractionResult:
     def metadata(self) -> Metadata:
         """Title, author, date, site name, description, language, canonical URL
         and image, as the page gives them (see ``metadata.py``)."""
-        return read_metadata(self.root, self.blocks, self.url, self.language, self.content_language)
+        return read_metadata(
+            self.root, self.blocks, self.url, self.language, self.content_language, self.tree
+        )
 
     def block_dicts(self) -> list[dict]:
         """Every block's ``Block.to_dict``, their XPaths found in one pass."""
@@ -147,4 +150,5 @@ def extract(
         opts,
         content_language,
         document.all_buttons,
+        document.built_tree,
     )
