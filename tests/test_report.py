@@ -9,6 +9,7 @@ import pytest
 from scrapy_declutter import extract, pipeline_names
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import BlockTree
+from scrapy_declutter.core.tables import NONE
 from scrapy_declutter.core.extraction import ExtractionResult
 from scrapy_declutter.core.highlight import highlighted_page
 from scrapy_declutter.core.labels import BAD, GOOD
@@ -212,6 +213,7 @@ def test_the_content_stage_names_the_rule_that_removed_each_block():
         ruled_out=[None] * 5,
         fallback=lambda: [True] * 5,
         texts=[f"block {i}" for i in range(5)],
+        tables=[NONE] * 5,
     )
     assert decided == [
         CONTENT_REGION,
@@ -232,6 +234,7 @@ def test_when_the_content_stage_keeps_nothing_the_fallback_s_blocks_are_kept():
         [None, COPYRIGHT, None, None, None],
         lambda: [True, True, False, True, True],
         [f"block {i}" for i in range(5)],
+        [NONE] * 5,
     )
     assert decided == [FALLBACK, COPYRIGHT, BELOW_THRESHOLD, FALLBACK, FALLBACK]
 
