@@ -9,7 +9,6 @@ import pytest
 from scrapy_declutter import extract, pipeline_names
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import BlockTree
-from scrapy_declutter.core.tables import NONE
 from scrapy_declutter.core.extraction import ExtractionResult
 from scrapy_declutter.core.highlight import highlighted_page
 from scrapy_declutter.core.labels import BAD, GOOD
@@ -25,6 +24,7 @@ from scrapy_declutter.core.reasons import (
     SHORT_LINK,
 )
 from scrapy_declutter.core.report import FOLD_RUN, context_free_class, render_report
+from scrapy_declutter.core.tables import NONE
 from scrapy_declutter.stages.content_region import KeepContentRegion
 from tests.site import ARTICLE_DE, ARTICLE_EN, ARTICLE_EN_SENTENCE, BOILERPLATE
 
