@@ -62,10 +62,27 @@ details.fold summary { cursor: pointer; color: #a03020; font-size: 13px; }
 """
 
 
+class PageMix(Protocol):
+    """How a page's two content models make its scores (``article_gate.Mix``)."""
+
+    @property
+    def gate(self) -> float: ...
+
+    @property
+    def general(self) -> float: ...
+
+    @property
+    def article(self) -> float: ...
+
+    @property
+    def bias(self) -> float: ...
+
+
 class Weighed(Protocol):
     """What weighed most in a block's scores, as ``(feature, contribution to the
     log-odds)`` pairs, largest first: the block's own features (``features``)
-    and its context's (``context``). ``content_explain.explain`` gives them."""
+    and its context's (``context``); and the page's mix of the two models
+    (``mix``). ``content_explain.explain`` gives them."""
 
     @property
     def features(self) -> Sequence[tuple[str, float]]: ...
@@ -74,7 +91,7 @@ class Weighed(Protocol):
     def context(self) -> Sequence[tuple[str, float]]: ...
 
     @property
-    def article_share(self) -> float: ...
+    def mix(self) -> PageMix: ...
 
 
 def render_report(
@@ -105,7 +122,7 @@ def render_report(
         f"{kept} kept, {len(result.blocks) - kept} removed of {len(result.blocks)} blocks</p>",
         '<nav><a href="#page">The page</a><a href="#blocks">The blocks</a>'
         '<a href="#legend">Legend</a></nav>',
-        f'<p class="threshold">{_threshold(result.pipeline, options)}{_article_share(weighed)}</p>',
+        f'<p class="threshold">{_threshold(result.pipeline, options)}{_mix(weighed)}</p>',
         _counts(result.blocks, reasons),
         '<h2 id="page">The page</h2>',
         '<p class="meta">Its own markup and styles, without scripts or anything fetched '
@@ -179,13 +196,14 @@ def _threshold(pipeline: str, options: Options) -> str:
     )
 
 
-def _article_share(weighed: Sequence[Weighed] | None) -> str:
+def _mix(weighed: Sequence[Weighed] | None) -> str:
     if not weighed:
         return ""
+    mix = weighed[0].mix
     return (
-        f" On this page the article gate gives the article model "
-        f"<b>{weighed[0].article_share:.2f}</b> of each score's log-odds, the general "
-        f"model the rest."
+        f" The article gate reads this page as an article with probability "
+        f"<b>{mix.gate:.2f}</b>: each score's log-odds is {mix.general:.2f} × the general "
+        f"model's + {mix.article:.2f} × the article model's {mix.bias:+.2f}."
     )
 
 

@@ -13,11 +13,13 @@ it declares (OpenGraph's ``og:type``; a schema.org type in JSON-LD or
 microdata: an article, or a list, a product, a forum thread), how many
 ``<article>`` elements and headings it has, the shape of its text (the share in jusText's good
 blocks, the longest block, the stopwords of long blocks, link density, short
-links, size) and what the general model would keep of it. Its probability,
-times ``ARTICLE_SHARE``, is the article model's share of each block's
-log-odds (``mix``): a listing stays with the general model, an article gets
-both. The weights are named, in ``models/article-gate.json``, with a record of
-their fit (``benchmarks/train_content_model.py``).
+links, size) and what the general model would keep of it. Its probability
+sets the page's ``Mix``: each block's log-odds is a weighted sum of the two
+models' log-odds plus a bias, and each of these three numbers moves with the
+probability (``MIX_TERMS``): a listing stays mostly with the general model,
+an article goes to the article one. The gate's weights and the mix's are
+named, in ``models/article-gate.json``, with a record of their fit
+(``benchmarks/train_content_model.py``).
 """
 
 import json
@@ -34,12 +36,11 @@ from scrapy_declutter.core.options import Options
 from scrapy_declutter.stages.content_features import logits, short_links
 
 GATE = "article-gate.json"
-# Held out by site (benchmarks/results/content-model.txt), the gate's
-# probability times 0.75 gives F1 0.837 / 0.900 / 0.924 on wcxb-dev / dragnet
-# / l3s-gn1; in the run that chose the gate's evidence, times 0.5 gave 0.839 /
-# 0.892 / 0.914: each point gained on the article collections costs about a
-# third of a point on wcxb-dev (its listings and collections).
-ARTICLE_SHARE = 0.75
+# The mix's weights are fitted held out, after the gate, on both models'
+# held-out scores of every block: a page's log-odds for a block is
+# bias + gate * p + (general + general_by_gate * p) * general model's
+# + (article + article_by_gate * p) * article model's, p the gate's probability.
+MIX_TERMS = ("bias", "gate", "general", "article", "general_by_gate", "article_by_gate")
 LONG_BLOCK_WORDS = 30  # a block of prose, not a teaser or a caption
 EVIDENCE = (
     "og_article",
@@ -173,44 +174,71 @@ def page_evidence(shape: PageShape, scores: Sequence[float]) -> dict[str, float]
 
 
 @dataclass(frozen=True)
+class Mix:
+    """How one page's two model scores make its scores: each block's log-odds
+    is ``bias + general * g + article * a``, ``g`` and ``a`` the general and
+    the article model's log-odds; ``gate`` is the gate's probability that set
+    them (for people)."""
+
+    gate: float
+    general: float
+    article: float
+    bias: float
+
+    def __call__(self, general: Sequence[float], article: Sequence[float]) -> list[float]:
+        """Each block's probability from the two models' probabilities."""
+        exp, bias, g, a = math.exp, self.bias, self.general, self.article
+        mixed = (
+            bias + g * x + a * y for x, y in zip(logits(general), logits(article), strict=True)
+        )
+        return [1 / (1 + exp(-max(x, -500.0))) for x in mixed]
+
+
+@dataclass(frozen=True)
 class ArticleGate:
     """A logistic model of "this page is an article" over ``page_evidence``:
-    ``weights`` by evidence name, ``bias``, and ``fitted``, the record of the
-    fit (for people: scoring never reads it)."""
+    ``weights`` by evidence name, ``bias``; ``mix_weights`` by ``MIX_TERMS``,
+    how its probability mixes the two models; and ``fitted``, the record of
+    the fit (for people: scoring never reads it)."""
 
     weights: dict[str, float]
     bias: float
+    mix_weights: dict[str, float]
     fitted: dict = field(default_factory=dict, compare=False)
 
     def probability(self, evidence: dict[str, float]) -> float:
         total = self.bias + sum(self.weights.get(name, 0.0) * v for name, v in evidence.items())
         return 1 / (1 + math.exp(-max(total, -500.0)))
 
-    def article_share(self, evidence: dict[str, float]) -> float:
-        """The article model's share of each block's log-odds on this page."""
-        return ARTICLE_SHARE * self.probability(evidence)
+    def mix(self, evidence: dict[str, float]) -> Mix:
+        """The page's mix of the two models."""
+        return self.mix_for(self.probability(evidence))
+
+    def mix_for(self, probability: float) -> Mix:
+        w = self.mix_weights
+        return Mix(
+            probability,
+            w["general"] + w["general_by_gate"] * probability,
+            w["article"] + w["article_by_gate"] * probability,
+            w["bias"] + w["gate"] * probability,
+        )
 
     def to_json(self) -> dict:
-        return {"fitted": self.fitted, "weights": self.weights, "bias": self.bias}
+        return {
+            "fitted": self.fitted,
+            "weights": self.weights,
+            "bias": self.bias,
+            "mix": self.mix_weights,
+        }
 
     @classmethod
     def from_json(cls, data: dict) -> "ArticleGate":
         unknown = set(data["weights"]) - set(EVIDENCE)
         if unknown:
             raise ValueError(f"unknown page evidence in the gate: {sorted(unknown)}")
-        return cls(data["weights"], data["bias"], data.get("fitted", {}))
-
-
-def mix(general: Sequence[float], article: Sequence[float], share: float) -> list[float]:
-    """Each block's probability from the two models' log-odds, the article
-    model's weighing ``share``."""
-    if share <= 0.0:
-        return list(general)
-    exp = math.exp
-    mixed = (
-        (1 - share) * g + share * a for g, a in zip(logits(general), logits(article), strict=True)
-    )
-    return [1 / (1 + exp(-x)) for x in mixed]
+        if set(data["mix"]) != set(MIX_TERMS):
+            raise ValueError(f"the gate's mix needs exactly {', '.join(MIX_TERMS)}")
+        return cls(data["weights"], data["bias"], data["mix"], data.get("fitted", {}))
 
 
 @cache

@@ -26,6 +26,7 @@ from scrapy_declutter.stages.content_features import (
     page_features,
     short_links,
 )
+from scrapy_declutter.stages.article_gate import Mix
 from scrapy_declutter.stages.content_model import ScoreContent
 from scrapy_declutter.stages.content_region import (
     KEEPING,
@@ -51,8 +52,9 @@ class BlockExplanation:
     Feature names are described in ``content_features`` (``in:nav``: inside a
     ``<nav>``; ``tok:menu``: "menu" in the class or id of the block's element
     or one of its nearest ancestors; ``ld``: link density; ``mean2``: the
-    mean score of the blocks under the grandparent; ...). ``article_share``
-    is the article model's share in the page's scores (``article_gate``).
+    mean score of the blocks under the grandparent; ...). ``mix`` is the
+    page's mix of the two models (``article_gate.Mix``): the gate's
+    probability that the page is an article and each model's weight.
     """
 
     index: int
@@ -63,7 +65,7 @@ class BlockExplanation:
     score: float
     features: tuple[tuple[str, float], ...]
     context: tuple[tuple[str, float], ...]
-    article_share: float
+    mix: Mix
 
 
 def explain(
@@ -108,8 +110,9 @@ def explain(
         [b.text for b in blocks],
         data_tables(blocks, tree),
     )
-    # Each model's log-odds count with its share (see article_gate.mix), so
-    # a feature's contribution is its weights', by share, times its value.
+    # Each model's log-odds count with its weight in the page's mix (see
+    # article_gate.Mix), so a feature's contribution is its weights', by
+    # those weights, times its value.
     context_rows = [
         (share, model, context_features(first, tree, lengths, links).rows())
         for share, model, first in scores.parts
@@ -136,7 +139,7 @@ def explain(
                 scores.final[i],
                 _strongest(list(own.items()), top),
                 _strongest(list(around.items()), top),
-                scores.article_share,
+                scores.mix,
             )
         )
     return explained

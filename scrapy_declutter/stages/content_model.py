@@ -24,7 +24,7 @@ from itertools import repeat
 from operator import add, mul
 
 from scrapy_declutter.core.document import Document
-from scrapy_declutter.stages.article_gate import GATE, PageShape, load_gate, mix, page_evidence
+from scrapy_declutter.stages.article_gate import GATE, Mix, PageShape, load_gate, page_evidence
 from scrapy_declutter.stages.content_features import (
     BLOCK_NUMBERS,
     CONTEXT_LEVELS,
@@ -324,13 +324,13 @@ def load_models(names: tuple[str, ...]) -> ContentModels:
 @dataclass(frozen=True)
 class PageScores:
     """A page's scores: both stages' probabilities for every block (``first``,
-    ``final``), the article model's share in them (``article_share``), and
-    each model that spoke with its share and its first-stage probabilities
-    (``parts``; for ``content_explain``)."""
+    ``final``), the page's mix of the two models (``mix``), and each model
+    with its weight in the mix and its first-stage probabilities (``parts``;
+    for ``content_explain``)."""
 
     first: list[float]
     final: list[float]
-    article_share: float
+    mix: Mix
     parts: tuple[tuple[float, ContentModel, list[float]], ...]
 
 
@@ -339,9 +339,9 @@ class ScoreContent:
     """Sets ``Block.score``, the models' probability that a block is content,
     and ``Block.block_score``, the first stage's (the block's own features).
 
-    The general model (``model``) scores every page; the article model
-    (``article_model``) adds its share where the gate (``gate``, see
-    ``article_gate``) finds an article."""
+    Both the general model (``model``) and the article model
+    (``article_model``) score every page; the gate (``gate``, see
+    ``article_gate``) mixes them, by how much the page reads as an article."""
 
     model: str = MODEL
     article_model: str = ARTICLE_MODEL
@@ -365,13 +365,13 @@ class ScoreContent:
         first, article_first = models.block_scores(features)
         tree = features.tree
         final = general.context_scores(context_features(first, tree, lengths, links))
-        share = load_gate(self.gate).article_share(page_evidence(PageShape.of(document), final))
+        mix = load_gate(self.gate).mix(page_evidence(PageShape.of(document), final))
         article_final = article.context_scores(
             context_features(article_first, tree, lengths, links)
         )
         return PageScores(
-            mix(first, article_first, share),
-            mix(final, article_final, share),
-            share,
-            ((1 - share, general, first), (share, article, article_first)),
+            mix(first, article_first),
+            mix(final, article_final),
+            mix,
+            ((mix.general, general, first), (mix.article, article, article_first)),
         )
