@@ -63,14 +63,15 @@ from scrapy_declutter.stages.article_gate import (  # noqa: E402
     MIX_TERMS,
     ArticleGate,
     PageShape,
+    guarded_first,
     page_evidence,
 )
-from scrapy_declutter.stages.content_features import logits  # noqa: E402
 from scrapy_declutter.stages.content_features import (  # noqa: E402
     TOKENS,
     WORDS,
     PageFeatures,
     context_features,
+    logits,
     page_features,
     short_links,
 )
@@ -392,7 +393,8 @@ class HeldOut:
             for i in range(len(pages)):
                 if fold_of[i] == k:
                     mix = gate.mix_for(self.probabilities[i])
-                    self.first[i] = mix(self.general_first[i], self.article_oof[i])
+                    mixed = mix(self.general_first[i], self.article_oof[i])
+                    self.first[i] = guarded_first(mixed, self.general_first[i])
                     self.final[i] = mix(self.general_final[i], self.article_final[i])
 
     def fit_mix(self, gate: ArticleGate, chosen: list[int]) -> ArticleGate:
@@ -438,7 +440,7 @@ def leave_one_corpus_out(pages: list[dict], corpus: str, folds: int):
     for p, (article_first, article_last) in zip(test, article_scores):
         general_first, general_last = model_scores(general, p)
         mix = gate.mix(page_evidence(p["shape"], general_last))
-        first.append(mix(general_first, article_first))
+        first.append(guarded_first(mix(general_first, article_first), general_first))
         final.append(mix(general_last, article_last))
     return test, first, final
 

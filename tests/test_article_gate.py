@@ -10,11 +10,12 @@ from scrapy_declutter.core.document import build_document
 from scrapy_declutter.stages.article_gate import (
     EVIDENCE,
     GATE,
+    MIX_TERMS,
     ArticleGate,
+    Mix,
     PageShape,
     declared_kind,
     load_gate,
-    mix,
     page_evidence,
 )
 from scrapy_declutter.stages.content_model import ScoreContent
@@ -41,8 +42,8 @@ LISTING = (
 )
 
 
-def share_of(html: str) -> float:
-    return ScoreContent().scores(justext_document(html)).article_share
+def mix_of(html: str) -> Mix:
+    return ScoreContent().scores(justext_document(html)).mix
 
 
 def test_declared_kind_reads_opengraph_json_ld_and_microdata():
@@ -74,19 +75,31 @@ def test_evidence_names_every_gate_feature():
     assert evidence["kept_share"] == pytest.approx(1.0)
 
 
-def test_an_article_gets_the_article_model_and_a_listing_does_not():
-    article, listing = share_of(ARTICLE), share_of(LISTING)
-    assert article > 0.25
-    assert listing < article / 2
+def test_an_article_leans_on_the_article_model_and_a_listing_less():
+    article, listing = mix_of(ARTICLE), mix_of(LISTING)
+    assert article.gate > 0.9 and listing.gate < 0.5
+    assert article.article > 10 * article.general
+    assert listing.general > 10 * article.general
+    assert listing.article < article.article
 
 
-def test_mix_weighs_log_odds_by_share():
+def test_mix_adds_weighed_log_odds_and_a_bias():
     general, article = [0.2, 0.9, 0.5], [0.8, 0.1, 0.5]
-    assert mix(general, article, 0.0) == general
-    assert mix(general, article, 1.0) == pytest.approx(article)
-    assert mix(general, article, 0.5) == pytest.approx([0.5, 0.5, 0.5])
+    assert Mix(0.0, 1.0, 0.0, 0.0)(general, article) == pytest.approx(general)
+    assert Mix(1.0, 0.0, 1.0, 0.0)(general, article) == pytest.approx(article)
+    assert Mix(0.5, 0.5, 0.5, 0.0)(general, article) == pytest.approx([0.5, 0.5, 0.5])
     logit = math.log(0.9 / 0.1)
-    assert mix([0.9], [0.5], 0.25)[0] == pytest.approx(1 / (1 + math.exp(-0.75 * logit)))
+    expected = 1 / (1 + math.exp(-(0.75 * logit + 0.5)))
+    assert Mix(0.3, 0.75, 0.0, 0.5)([0.9], [0.5])[0] == pytest.approx(expected)
+
+
+def test_the_mix_moves_with_the_gate_probability():
+    weights = {"bias": 0.3, "gate": -0.1, "general": 0.7, "article": 0.2}
+    weights |= {"general_by_gate": -0.6, "article_by_gate": 1.4}
+    gate = ArticleGate({}, 0.0, weights)
+    assert gate.mix_for(0.0) == Mix(0.0, 0.7, 0.2, 0.3)
+    assert gate.mix_for(1.0) == Mix(1.0, pytest.approx(0.1), pytest.approx(1.6), pytest.approx(0.2))
+    assert gate.mix({}) == gate.mix_for(0.5)  # no evidence: the sigmoid of the bias 0
 
 
 def test_gate_file_names_its_weights_and_records_its_fit():
@@ -94,8 +107,12 @@ def test_gate_file_names_its_weights_and_records_its_fit():
         (resources.files("scrapy_declutter.stages") / "models" / GATE).read_text("utf-8")
     )
     assert set(data["weights"]) <= set(EVIDENCE)
-    assert {"corpora", "folds", "gate_C"} <= set(data["fitted"])
+    assert set(data["mix"]) == set(MIX_TERMS)
+    assert {"corpora", "folds", "gate_C", "mix_C", "mix_corpus_weights"} <= set(data["fitted"])
     assert ArticleGate.from_json(data) == load_gate()
     data["weights"]["favicon"] = 1.0
     with pytest.raises(ValueError, match="favicon"):
+        ArticleGate.from_json(data)
+    del data["weights"]["favicon"], data["mix"]["gate"]
+    with pytest.raises(ValueError, match="mix needs exactly"):
         ArticleGate.from_json(data)

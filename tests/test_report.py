@@ -25,6 +25,7 @@ from scrapy_declutter.core.reasons import (
 )
 from scrapy_declutter.core.report import FOLD_RUN, context_free_class, render_report
 from scrapy_declutter.core.tables import NONE
+from scrapy_declutter.stages.article_gate import Mix
 from scrapy_declutter.stages.content_region import KeepContentRegion
 from tests.site import ARTICLE_DE, ARTICLE_EN, ARTICLE_EN_SENTENCE, BOILERPLATE
 
@@ -261,7 +262,7 @@ def test_every_block_of_real_pages_is_outlined_in_the_page_view(corpus_path):
 class Contributions:
     features: tuple[tuple[str, float], ...]
     context: tuple[tuple[str, float], ...]
-    article_share: float = 0.25
+    mix: Mix = dataclasses.field(default_factory=lambda: Mix(0.62, 0.25, 1.08, -0.3))
 
 
 def test_what_weighed_most_is_shown_per_block_when_given():
@@ -275,7 +276,9 @@ def test_what_weighed_most_is_shown_per_block_when_given():
         evidence = element.find_class("evidence")[0].text_content()
         assert f"tok:block{i} -1.50, ld +0.25 · in context: mean2 +0.75" in evidence
     assert "weighed most" in report.get_element_by_id("legend").getnext().text_content()
-    assert "gives the article model 0.25 of each score" in report.text_content()
+    text = " ".join(report.text_content().split())
+    assert "as an article with probability 0.62" in text
+    assert "0.25 times the general model's plus 1.08 times the article model's, plus -0.30." in text
     _, plain = report_of(ARTICLE_EN)
     assert "article gate" not in plain.text_content()
     assert "weighed most" not in plain.text_content()

@@ -202,8 +202,8 @@ def _mix(weighed: Sequence[Weighed] | None) -> str:
     mix = weighed[0].mix
     return (
         f" The article gate reads this page as an article with probability "
-        f"<b>{mix.gate:.2f}</b>: each score's log-odds is {mix.general:.2f} × the general "
-        f"model's + {mix.article:.2f} × the article model's {mix.bias:+.2f}."
+        f"<b>{mix.gate:.2f}</b>: each score's log-odds is {mix.general:.2f} times the general "
+        f"model's plus {mix.article:.2f} times the article model's, plus {mix.bias:.2f}."
     )
 
 

@@ -20,13 +20,13 @@ from scrapy_declutter.core.document import build_document
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.presets import justext_stages
 from scrapy_declutter.core.tables import data_tables
+from scrapy_declutter.stages.article_gate import Mix
 from scrapy_declutter.stages.content_features import (
     CONTEXT_NAMES,
     context_features,
     page_features,
     short_links,
 )
-from scrapy_declutter.stages.article_gate import Mix
 from scrapy_declutter.stages.content_model import ScoreContent
 from scrapy_declutter.stages.content_region import (
     KEEPING,

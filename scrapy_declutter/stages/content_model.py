@@ -24,7 +24,14 @@ from itertools import repeat
 from operator import add, mul
 
 from scrapy_declutter.core.document import Document
-from scrapy_declutter.stages.article_gate import GATE, Mix, PageShape, load_gate, page_evidence
+from scrapy_declutter.stages.article_gate import (
+    GATE,
+    Mix,
+    PageShape,
+    guarded_first,
+    load_gate,
+    page_evidence,
+)
 from scrapy_declutter.stages.content_features import (
     BLOCK_NUMBERS,
     CONTEXT_LEVELS,
@@ -323,10 +330,11 @@ def load_models(names: tuple[str, ...]) -> ContentModels:
 
 @dataclass(frozen=True)
 class PageScores:
-    """A page's scores: both stages' probabilities for every block (``first``,
-    ``final``), the page's mix of the two models (``mix``), and each model
-    with its weight in the mix and its first-stage probabilities (``parts``;
-    for ``content_explain``)."""
+    """A page's scores: both stages' probabilities for every block (``first``
+    as the guard reads it, ``article_gate.guarded_first``; ``final``), the
+    page's mix of the two models (``mix``), and each model with its weight in
+    the mix and its first-stage probabilities (``parts``; for
+    ``content_explain``)."""
 
     first: list[float]
     final: list[float]
@@ -370,7 +378,7 @@ class ScoreContent:
             context_features(article_first, tree, lengths, links)
         )
         return PageScores(
-            mix(first, article_first),
+            guarded_first(mix(first, article_first), first),
             mix(final, article_final),
             mix,
             ((mix.general, general, first), (mix.article, article, article_first)),
