@@ -18,6 +18,7 @@ from scrapy_declutter.stages.article_gate import (
     load_gate,
     page_evidence,
 )
+from scrapy_declutter.stages.content_features import logits
 from scrapy_declutter.stages.content_model import ScoreContent
 from tests.factory import NEWS_PAGE, justext_document
 
@@ -66,6 +67,20 @@ def test_declared_kind_reads_opengraph_json_ld_and_microdata():
     assert declared_kind(build_document(ld, language="English")) == (False, True, False)
     assert declared_kind(build_document(microdata, language="English")) == (False, True, False)
     assert declared_kind(build_document(website, language="English")) == (False, False, True)
+    # the page shape reads the same from its own walk over the page's scripts
+    for html, kind in ((ld, (False, True, False)), (website, (False, False, True))):
+        shape = PageShape.of(build_document(html, language="English"))
+        assert (shape.og_article, shape.ld_article, shape.other_declared) == kind
+
+
+def test_page_shape_counts_articles_and_headings_anywhere():
+    html = (
+        "<html><body><article><h1>One</h1><p>First story.</p></article>"
+        "<article><h2>Two</h2><p>Second story.</p><script>var h1;</script></article>"
+        "<aside><h3>More</h3></aside></body></html>"
+    )
+    shape = PageShape.of(build_document(html, language="English"))
+    assert (shape.articles, shape.headings) == (2, 3)
 
 
 def test_evidence_names_every_gate_feature():
@@ -100,6 +115,13 @@ def test_the_mix_moves_with_the_gate_probability():
     assert gate.mix_for(0.0) == Mix(0.0, 0.7, 0.2, 0.3)
     assert gate.mix_for(1.0) == Mix(1.0, pytest.approx(0.1), pytest.approx(1.6), pytest.approx(0.2))
     assert gate.mix({}) == gate.mix_for(0.5)  # no evidence: the sigmoid of the bias 0
+
+
+def test_mix_from_log_odds_is_the_mix_from_probabilities():
+    # the first stages' log-odds are at hand (their context features'): the same scores
+    general, article = [0.2, 0.9, 0.5, 0.999], [0.8, 0.1, 0.5, 0.3]
+    page_mix = Mix(gate=0.6, general=0.7, article=0.5, bias=-0.1)
+    assert page_mix.of_logits(logits(general), logits(article)) == page_mix(general, article)
 
 
 def test_gate_file_names_its_weights_and_records_its_fit():

@@ -6,6 +6,7 @@ from scrapy_declutter.stages.content_features import (
     TOKENS,
     WORDS,
     context_features,
+    context_shape,
     page_features,
     short_links,
 )
@@ -57,6 +58,19 @@ def test_context_features_see_neighbours_and_ancestors():
     assert last[3] == last[4] == EDGE_LOGIT  # none after the last
     # the parents' mean scores: main's for the first three, body's for the last
     assert first[5] == third[5] > last[5]
+
+
+def test_context_features_from_a_shared_shape_are_the_same():
+    # two models score the same page: the score-free part is read once
+    lengths, links = [100, 100, 100, 200], [0, 0, 0, 1]
+    shape = context_shape(SECTIONS_TREE, lengths, links)
+    for scores in ([0.9, 0.8, 0.5, 0.1], [0.2, 0.7, 0.6, 0.95]):
+        alone = context_features(scores, SECTIONS_TREE, lengths, links).rows()
+        shared = context_features(scores, SECTIONS_TREE, lengths, links, shape).rows()
+        assert shared == alone
+    assert context_features([0.9, 0.8, 0.5, 0.1], SECTIONS_TREE, lengths, links, shape).rows() != (
+        context_features([0.2, 0.7, 0.6, 0.95], SECTIONS_TREE, lengths, links, shape).rows()
+    )
 
 
 def test_short_links_are_few_words_mostly_in_links():

@@ -112,3 +112,18 @@ def test_enabled_again_when_the_last_overlapping_thread_leaves(collector_enabled
         thread.join(10)
     assert states == {"after first": False, "second, after first": False}
     assert gc.isenabled()
+
+
+def test_extract_pauses_the_collector(collector_enabled):
+    starts = []
+    threshold = gc.get_threshold()
+    gc.callbacks.append(lambda phase, info: starts.append(phase) if phase == "start" else None)
+    gc.set_threshold(10)  # enabled, the collector runs every few allocations: dozens a page
+    try:
+        result = extract(hostile.article(30), "http://example.com/a")
+    finally:
+        gc.set_threshold(*threshold)
+        gc.callbacks.pop()
+    assert result.text
+    assert len(starts) < 10  # before and after the pause only
+    assert gc.isenabled()

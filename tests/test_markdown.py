@@ -11,7 +11,14 @@ from hypothesis import strategies as st
 
 from benchmarks.corpus import load_pages
 from scrapy_declutter import DeclutterError, Label, Options, extract
-from scrapy_declutter.core.markdown import PLAIN_ABSOLUTE_URL, escape, to_markdown
+from scrapy_declutter.core.markdown import (
+    PLAIN_ABSOLUTE_URL,
+    PLAIN_ROOT_PATH,
+    base_origin,
+    collapse_space,
+    escape,
+    to_markdown,
+)
 from tests import hostile
 
 LONG = (
@@ -157,6 +164,38 @@ def test_links_taken_as_written_are_what_urljoin_gives(scheme, rest, base):
         return
     if PLAIN_ABSOLUTE_URL.match(href):
         assert joined == href
+
+
+@settings(max_examples=3000, deadline=None)
+@given(
+    st.text(_URL_CHARACTERS + "/./", max_size=20).map(lambda rest: "/" + rest),
+    st.sampled_from(
+        [
+            None,
+            "http://example.org",
+            "http://example.org/a/b",
+            "https://user:pw@example.org:8080/a/?q=1",
+            "https://example.org?q",
+            "HTTP://example.org/a",
+            "ftp://x/",
+            "//example.org/a",
+        ]
+    ),
+)
+def test_root_paths_appended_to_the_origin_are_what_urljoin_gives(href, base):
+    try:
+        joined = urljoin(base, href) if base else href
+    except ValueError:  # a netloc urljoin refuses
+        return
+    origin = base_origin(base)
+    if origin and PLAIN_ROOT_PATH.match(href):
+        assert origin + href == joined
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.text(" a\t\n\r\x0b\x0c\x1c\x1f\x85\xa0\u2000\u2028\u3000\u200b\ufeffé", max_size=12))
+def test_collapsed_space_is_what_the_white_space_regex_gives(text):
+    assert collapse_space(text) == re.sub(r"\s+", " ", text)
 
 
 def test_links_can_be_dropped_and_scripts_never_linked():

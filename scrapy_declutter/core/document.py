@@ -101,6 +101,12 @@ class BlockTree:
         return [(element.get("class"), element.get("id")) for element in self.elements]
 
     @cached_property
+    def item_types(self) -> list[str | None]:
+        """For every node, its element's microdata ``itemtype`` (``None`` when
+        missing), read once for the article gate and the comment sections."""
+        return [element.get("itemtype") for element in self.elements]
+
+    @cached_property
     def subtree_ends(self) -> list[int]:
         """For every node, the first node after its subtree: a subtree's
         nodes are numbered from its root on, with no other node among them."""
@@ -143,6 +149,12 @@ class Document:
         per document: several stages read it."""
         if self._tree is None:
             self._tree = BlockTree.of_blocks(self.blocks)
+        return self._tree
+
+    @property
+    def built_tree(self) -> BlockTree | None:
+        """The blocks' tree if a stage has built it, else ``None``: a reader
+        that needs it later takes it from here instead of building it again."""
         return self._tree
 
 

@@ -7,8 +7,9 @@ from typing import Any
 from lxml import etree
 
 from scrapy_declutter.core.blocks import Block, element_paths
-from scrapy_declutter.core.document import build_document
+from scrapy_declutter.core.document import BlockTree, build_document
 from scrapy_declutter.core.errors import InvalidInputError, InvalidOptionError
+from scrapy_declutter.core.gc_pause import paused_gc
 from scrapy_declutter.core.labels import COMMENT
 from scrapy_declutter.core.markdown import to_markdown
 from scrapy_declutter.core.metadata import Metadata, read_metadata
@@ -34,6 +35,7 @@ class ExtractionResult:
     options: Options | None = field(default=None, repr=False)
     content_language: str | None = field(default=None, repr=False)
     all_buttons: bool = field(default=False, repr=False)  # as ``Document.all_buttons``
+    tree: BlockTree | None = field(default=None, repr=False)  # ``Document.built_tree``
 
     @property
     def text(self) -> str:
@@ -66,7 +68,9 @@ class ExtractionResult:
     def metadata(self) -> Metadata:
         """Title, author, date, site name, description, language, canonical URL
         and image, as the page gives them (see ``metadata.py``)."""
-        return read_metadata(self.root, self.blocks, self.url, self.language, self.content_language)
+        return read_metadata(
+            self.root, self.blocks, self.url, self.language, self.content_language, self.tree
+        )
 
     def block_dicts(self) -> list[dict]:
         """Every block's ``Block.to_dict``, their XPaths found in one pass."""
@@ -117,6 +121,8 @@ def extract(
     A ready ``Options`` object can be passed as ``options`` instead (the Scrapy
     layer builds one per crawl). A page that would cost too much to extract
     (docs/robustness.rst) raises ``PageLimitError`` before it is parsed.
+    The cyclic garbage collector is paused meanwhile (``gc_pause.py``): a
+    page's objects are many, and none of them is in a reference cycle.
     """
     if options is not None and kwargs:
         raise InvalidOptionError(next(iter(kwargs)), "give either options= or option keywords")
@@ -125,14 +131,15 @@ def extract(
         raise InvalidInputError(f"html must be str or bytes, not {type(html).__name__}")
     if not isinstance(html, str):
         html = bytes(html)
-    document = build_document(
-        html,
-        language=opts.language,
-        encoding=encoding,
-        content_language=content_language,
-        memory_limit_mb=opts.page_memory_limit_mb,
-    )
-    _pipeline(opts)(document)
+    with paused_gc():
+        document = build_document(
+            html,
+            language=opts.language,
+            encoding=encoding,
+            content_language=content_language,
+            memory_limit_mb=opts.page_memory_limit_mb,
+        )
+        _pipeline(opts)(document)
     return ExtractionResult(
         document.blocks,
         document.language,
@@ -143,4 +150,5 @@ def extract(
         opts,
         content_language,
         document.all_buttons,
+        document.built_tree,
     )

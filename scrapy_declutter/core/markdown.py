@@ -65,7 +65,6 @@ _HANDLED = frozenset(
 # this deep: indentation and prefixes stay bounded, and so does the cost per
 # chunk, on pages that nest them by the thousand.
 MAX_NESTING = 16
-_SPACE = re.compile(r"\s+")
 # Escaped everywhere: the backslash, emphasis, code, link brackets, HTML; an
 # underscore only at a word's edge, where it can open or close emphasis
 # (CommonMark's flanking rules): inside a word ("snake_case") it is literal.
@@ -81,6 +80,10 @@ _BACKTICKS = re.compile(r"`+")
 PLAIN_ABSOLUTE_URL = re.compile(
     r"https?://[^/?\s;#\[\]\x00-\x1f\x7f][^\s;#\[\]\x00-\x1f\x7f]*(?<!\?)\Z"
 )
+# A path from the site's root that ``urljoin`` appends to the base's origin as it
+# is: one slash first, no dot segment, parameters, query or fragment, white space
+# or control character. Most other relative links are such.
+PLAIN_ROOT_PATH = re.compile(r"/(?![/.])(?!.*/\.)[^\s;?#\\\x00-\x1f\x7f]*\Z")
 _LANGUAGE_CLASS = re.compile(r"(?:lang|language)-([\w+#.-]+)")
 
 
@@ -89,6 +92,15 @@ def escape(text: str) -> str:
     if _MAYBE_SPECIAL.search(text) is None:  # most text: one fast scan
         return text
     return _SPECIAL.sub(r"\\\g<0>", text)
+
+
+def collapse_space(text: str) -> str:
+    """``text`` with every run of white space made one space (a third of the
+    time a regex takes: ``str.split`` knows the same white space as ``\\s``)."""
+    words = " ".join(text.split())
+    lead = " " if text[:1].isspace() else ""
+    trail = " " if words and text[-1].isspace() else ""
+    return f"{lead}{words}{trail}"
 
 
 def _escape_line_starts(text: str) -> str:
@@ -110,13 +122,26 @@ def _code_span(code: str) -> str:
     return f"{fence}{pad}{code}{pad}{fence}"
 
 
-def _url(href: str | None, base: str | None) -> str | None:
-    """An absolute URL for a link or image, ``None`` for none worth writing."""
+def _url(href: str | None, base: str | None, origin: str | None) -> str | None:
+    """An absolute URL for a link or image, ``None`` for none worth writing;
+    ``origin`` is ``base_origin(base)``."""
     href = (href or "").strip()
     if not href or href.lower().startswith(("javascript:", "data:")):
         return None
-    url = urljoin(base, href) if base and not PLAIN_ABSOLUTE_URL.match(href) else href
+    if not base or PLAIN_ABSOLUTE_URL.match(href):
+        url = href
+    elif origin and PLAIN_ROOT_PATH.match(href):
+        url = origin + href
+    else:
+        url = urljoin(base, href)
     return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+
+
+def base_origin(base: str | None) -> str | None:
+    """``scheme://host`` of a base that is a plain absolute URL, else ``None``."""
+    if not base or not PLAIN_ABSOLUTE_URL.match(base):
+        return None
+    return urljoin(base, "/")[:-1]
 
 
 def base_url(root: etree._Element, url: str | None) -> str | None:
@@ -181,6 +206,7 @@ class _Renderer:
         self.blocks = blocks
         self.all_buttons = all_buttons
         self.base = base
+        self.origin = base_origin(base)
         self.links = links
         self.images = images
         self.sinks = [_Sink(0, 0, 0)]
@@ -205,6 +231,13 @@ class _Renderer:
 
     def walk(self, root: etree._Element, first_block: int) -> None:
         self.index = first_block
+        if not len(root) and root.tag not in _HANDLED:  # one stretch and nothing around it
+            text = root.text
+            if text and not text.isspace():
+                if self.blocks[self.index].label is GOOD:
+                    self.paragraph(escape(collapse_space(text)))
+                self.index += 1
+            return
         kinds = _KINDS
         handled = _HANDLED
         parts = self.parts  # the same list throughout
@@ -270,7 +303,7 @@ class _Renderer:
             if not self.writing:  # a block left out, walked for its neighbours' structure
                 continue
             if "  " in text or not text.isprintable():  # as segment: most text needs neither
-                text = _SPACE.sub(" ", text)
+                text = collapse_space(text)
             parts.append(text if self.code else escape(text))
         self.close_stretch()
 
@@ -404,7 +437,7 @@ class _Renderer:
         lead = inner[: len(inner) - len(inner.lstrip())]
         trail = inner[len(core) + len(lead) :]
         if frame.tag == "a":
-            url = _url(frame.marker, self.base) if self.links else None
+            url = _url(frame.marker, self.base, self.origin) if self.links else None
             if url is None:
                 return
             core = f"[{core}]({url})"
@@ -420,7 +453,7 @@ class _Renderer:
         src = el.get("src")
         if not src or src.startswith("data:"):
             src = el.get("data-src") or el.get("data-lazy-src")
-        url = _url(src, self.base)
+        url = _url(src, self.base, self.origin)
         if url:
             alt = escape(" ".join((el.get("alt") or "").split()))
             self.parts.append(f"![{alt}]({url})")
@@ -475,8 +508,8 @@ class _Renderer:
 
     def add(self, text: str, token: object = None) -> None:
         sink = self.sinks[-1]
-        items = self.items[max(sink.items, len(self.items) - MAX_NESTING) :]
-        if items:
+        if len(self.items) > sink.items:  # in list items opened since the sink
+            items = self.items[max(sink.items, len(self.items) - MAX_NESTING) :]
             indent = sum(len(item.marker) for item in items[:-1])
             item = items[-1]
             rest = " " * (indent + len(item.marker))
@@ -485,9 +518,8 @@ class _Renderer:
             text = first + text.replace("\n", "\n" + rest)
         if sink.lists < len(self.lists):
             token = self.lists[sink.lists]
-        quotes = min(self.quotes - sink.quotes, MAX_NESTING)
-        if quotes:
-            prefix = "> " * quotes
+        if self.quotes > sink.quotes:  # in quotes opened since the sink
+            prefix = "> " * min(self.quotes - sink.quotes, MAX_NESTING)
             text = prefix + text.replace("\n", "\n" + prefix)
         sink.chunks.append((text, token))
 

@@ -25,10 +25,12 @@ named, in ``models/article-gate.json``, with a record of their fit
 import json
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+
+from lxml import etree
 
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import GOOD
@@ -94,14 +96,25 @@ class PageShape:
     @classmethod
     def of(cls, document: Document) -> "PageShape":
         blocks = document.blocks
-        og_article, ld_article, other_declared = declared_kind(document)
         root = document.root
+        articles = headings = 0
+        scripts = []
+        # one walk over the page for the three tags: a walk costs a twentieth of a parse
+        for element in root.iter("article", "script", *_HEADINGS) if root is not None else ():
+            tag = element.tag
+            if tag == "article":
+                articles += 1
+            elif tag == "script":
+                scripts.append(element)
+            else:
+                headings += 1
+        og_article, ld_article, other_declared = declared_kind(document, scripts)
         return cls(
             og_article,
             ld_article,
             other_declared,
-            sum(1 for _ in root.iter("article")) if root is not None else 0,
-            sum(1 for _ in root.iter(*_HEADINGS)) if root is not None else 0,
+            articles,
+            headings,
             [len(b.text) for b in blocks],
             [b.words for b in blocks],
             [b.link_chars for b in blocks],
@@ -111,11 +124,14 @@ class PageShape:
         )
 
 
-def declared_kind(document: Document) -> tuple[bool, bool, bool]:
+def declared_kind(
+    document: Document, scripts: Iterable[etree._Element] | None = None
+) -> tuple[bool, bool, bool]:
     """What the page says it is: an article in OpenGraph's ``og:type``; an
     article in a schema.org type in JSON-LD or in microdata around a block;
     something else (a list, a product, a forum thread, a site: ``_OTHER_TYPE``,
-    ``_OTHER_OG_TYPES``) in either."""
+    ``_OTHER_OG_TYPES``) in either. ``scripts`` are the page's ``<script>``
+    elements, when the caller has them."""
     root = document.root
     if root is None:
         return False, False, False
@@ -127,16 +143,14 @@ def declared_kind(document: Document) -> tuple[bool, bool, bool]:
             og_type = (meta.get("content") or "").strip().lower()
             og = og or og_type == "article"
             other = other or og_type in _OTHER_OG_TYPES
-    for script in root.iter("script"):
+    for script in root.iter("script") if scripts is None else scripts:
         if (script.get("type") or "").lower() == "application/ld+json" and script.text:
             for ld_type in _LD_TYPE.findall(script.text):
                 ld = ld or _ARTICLE_TYPE.fullmatch(ld_type) is not None
                 other = other or _OTHER_TYPE.fullmatch(ld_type) is not None
     if not ld:
         ld = any(
-            _ARTICLE_TYPE.search(element.get("itemtype") or "")
-            for element in document.tree().elements
-            if "itemtype" in element.keys()
+            _ARTICLE_TYPE.search(item_type) for item_type in document.tree().item_types if item_type
         )
     return og, ld, other
 
@@ -187,10 +201,13 @@ class Mix:
 
     def __call__(self, general: Sequence[float], article: Sequence[float]) -> list[float]:
         """Each block's probability from the two models' probabilities."""
+        return self.of_logits(logits(general), logits(article))
+
+    def of_logits(self, general: Sequence[float], article: Sequence[float]) -> list[float]:
+        """Each block's probability from the two models' log-odds
+        (``content_features.logits``), for a caller that has them."""
         exp, bias, g, a = math.exp, self.bias, self.general, self.article
-        mixed = (
-            bias + g * x + a * y for x, y in zip(logits(general), logits(article), strict=True)
-        )
+        mixed = (bias + g * x + a * y for x, y in zip(general, article, strict=True))
         return [1 / (1 + exp(-max(x, -500.0))) for x in mixed]
 
 

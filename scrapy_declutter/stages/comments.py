@@ -56,11 +56,11 @@ class SeparateComments:
             return
         tree = document.tree()
         in_comments = [False] * len(tree.parents)
-        nodes = zip(tree.parents, tree.class_and_id, tree.elements)
-        for node, (parent, (class_name, id_name), element) in enumerate(nodes):
+        nodes = zip(tree.parents, tree.class_and_id, tree.item_types)
+        for node, (parent, (class_name, id_name), item_type) in enumerate(nodes):
             # parents come before their children: the flag flows down in one pass
             in_comments[node] = (parent >= 0 and in_comments[parent]) or marks_comments(
-                class_name, id_name, element.get("itemtype")
+                class_name, id_name, item_type
             )
         marked = [in_comments[node] for node in tree.block_nodes]
         if not any(marked):

@@ -348,11 +348,66 @@ class ContextFeatures:
         return rows
 
 
+@dataclass(frozen=True, eq=False)
+class ContextShape:
+    """What a page's second-stage features take from its tree and text
+    whatever the scores (``context_shape``), so that the models that score
+    the same page read it once: each block's parent (``block_parents``); for
+    each of ``CONTEXT_LEVELS``, the nodes as far above the blocks, in the
+    order their first block comes, with the length of the text below each
+    (``sizes``) and its share of the page's (``shares``); the page's text
+    length (``total``, at least 1), its short-link share and size, and the
+    lines above the blocks (``BlockTree.lines_above_blocks``)."""
+
+    block_parents: list[int]
+    sizes: list[dict[int, int]]
+    shares: list[dict[int, float]]
+    total: int
+    link_share: float
+    size: float
+    lines: dict[int, list[int]]
+    short_links: Sequence[bool]
+
+
+def context_shape(
+    tree: BlockTree, lengths: Sequence[int], short_links: Sequence[bool]
+) -> ContextShape:
+    """The score-free part of ``context_features`` (see ``ContextShape``)."""
+    total = sum(lengths) or 1
+    parents = tree.parents
+    block_parents = [parents[node] for node in tree.block_nodes]
+    sizes: dict[int, int] = {}  # by parent: the blocks' length
+    for parent, length in zip(block_parents, lengths):
+        sizes[parent] = sizes[parent] + length if parent in sizes else length
+    levels, shares = [], []
+    for _ in CONTEXT_LEVELS:
+        levels.append(sizes)
+        shares.append({node: size / total for node, size in sizes.items()})
+        # the next level's blocks are those of this level's nodes, by their parent
+        above: dict[int, int] = {}
+        for node, size in sizes.items():
+            if node >= 0:
+                parent = parents[node]
+                above[parent] = above.get(parent, 0) + size
+        sizes = above
+    return ContextShape(
+        block_parents,
+        levels,
+        shares,
+        total,
+        sum(n for n, short in zip(lengths, short_links) if short) / total,
+        math.log1p(len(lengths)) / 6,
+        tree.lines_above_blocks(LINE_LENGTH),
+        short_links,
+    )
+
+
 def context_features(
     scores: Sequence[float],
     tree: BlockTree,
     lengths: Sequence[int],
     short_links: Sequence[bool],
+    shape: ContextShape | None = None,
 ) -> ContextFeatures:
     """Second-stage features: each block's first-stage score, its two
     neighbours' on each side, and for its parent and further ancestors
@@ -361,45 +416,41 @@ def context_features(
     their share of the page's text; then the page's mean score, the share of
     its text in short links and its number of blocks, which tell a listing
     from an article, and whether the block is a short link, alone and with
-    that share. Scores enter as logits."""
-    total = sum(lengths) or 1
+    that share. Scores enter as logits. ``shape`` is the page's
+    ``context_shape``, when the caller has it."""
+    if shape is None:
+        shape = context_shape(tree, lengths, short_links)
     parents = tree.parents
-    block_parents = [parents[node] for node in tree.block_nodes]
     weighted: dict[int, float] = {}  # by parent: the blocks' length-weighted score
-    sizes: dict[int, int] = {}  # and their length
-    for parent, score, length in zip(block_parents, scores, lengths):
-        if parent in sizes:
+    for parent, score, length in zip(shape.block_parents, scores, lengths):
+        if parent in weighted:
             weighted[parent] += score * length
-            sizes[parent] += length
         else:
             weighted[parent] = score * length
-            sizes[parent] = length
-    means, shares = [], []
-    for _ in CONTEXT_LEVELS:
+    means = []
+    for level, sizes in enumerate(shape.sizes, 1):
+        # weighted has the keys of sizes, in the same order
         means.append(dict(zip(sizes, logits(map(truediv, weighted.values(), sizes.values())))))
-        shares.append({node: size / total for node, size in sizes.items()})
-        # the next level's blocks are those of this level's nodes, by their parent
-        above_weighted: dict[int, float] = {}
-        above_sizes: dict[int, int] = {}
-        for node, size in sizes.items():
-            if node >= 0:
-                parent = parents[node]
-                above_weighted[parent] = above_weighted.get(parent, 0) + weighted[node]
-                above_sizes[parent] = above_sizes.get(parent, 0) + size
-        weighted, sizes = above_weighted, above_sizes
+        if level < len(shape.sizes):
+            above: dict[int, float] = {}
+            for node, value in weighted.items():
+                if node >= 0:
+                    parent = parents[node]
+                    above[parent] = above.get(parent, 0) + value
+            weighted = above
     page = (
-        logits((sum(map(mul, scores, lengths)) / total,))[0],
-        sum(n for n, short in zip(lengths, short_links) if short) / total,
-        math.log1p(len(scores)) / 6,
+        logits((sum(map(mul, scores, lengths)) / shape.total,))[0],
+        shape.link_share,
+        shape.size,
     )
     return ContextFeatures(
         [EDGE_LOGIT, EDGE_LOGIT, *logits(scores), EDGE_LOGIT, EDGE_LOGIT],
-        block_parents,
-        tree.lines_above_blocks(LINE_LENGTH),
+        shape.block_parents,
+        shape.lines,
         means,
-        shares,
+        shape.shares,
         page,
-        short_links,
+        shape.short_links,
     )
 
 

@@ -46,6 +46,7 @@ from scrapy_declutter.stages.content_features import (
     PageFeatures,
     Part,
     context_features,
+    context_shape,
     page_features,
     short_links,
 )
@@ -372,13 +373,15 @@ class ScoreContent:
         general, article = models.models
         first, article_first = models.block_scores(features)
         tree = features.tree
-        final = general.context_scores(context_features(first, tree, lengths, links))
+        shape = context_shape(tree, lengths, links)
+        context = context_features(first, tree, lengths, links, shape)
+        final = general.context_scores(context)
         mix = load_gate(self.gate).mix(page_evidence(PageShape.of(document), final))
-        article_final = article.context_scores(
-            context_features(article_first, tree, lengths, links)
-        )
+        article_context = context_features(article_first, tree, lengths, links, shape)
+        article_final = article.context_scores(article_context)
         return PageScores(
-            guarded_first(mix(first, article_first), first),
+            # the first stages' log-odds are their context features' own
+            guarded_first(mix.of_logits(context.logits[2:-2], article_context.logits[2:-2]), first),
             mix(final, article_final),
             mix,
             ((mix.general, general, first), (mix.article, article, article_first)),
