@@ -16,8 +16,11 @@ Structure: each Markdown (ours, trafilatura's and the reference) is read into
 bags of elements of five kinds: headings (ATX lines), list items, table rows
 (pipe rows but the delimiter row), code lines (lines inside fences) and links
 (link text plus the URL, lower-cased, without scheme, ``www.``, fragment or
-trailing slash). An element is its lower-cased ``\\w+`` words; link and image
-syntax is reduced to the text before words are taken. Per page and kind, F1 of
+trailing slash; GFM's autolinks, ``<https://...>`` and bare ``https://`` or
+``www.`` URLs, are links whose text is the URL). An element is its lower-cased
+``\\w+`` words; link and image syntax is reduced to the text, and backslash
+escapes outside code spans to the character, before words are taken (the
+same text written ``a_b`` or ``a\\_b`` is the same words). Per page and kind, F1 of
 the extraction's bag against the reference's, averaged over the pages whose
 reference has that kind (an extraction without any scores 0 there). Markdown
 word F1 is the corpus's word metric on the Markdown's text (link targets and
@@ -66,11 +69,23 @@ _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)(?:\s+#+\s*)?$")
 _ITEM = re.compile(r"^\s*(?:>\s*)*(?:[-*+]|\d{1,9}[.)])\s+(.*)$")
 _DELIMITER_ROW = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$")
 _WORD = re.compile(r"\w+")
+# GFM's autolinks: <scheme://...>, and extended ones (a bare http(s):// or www.
+# URL after white space or ``*_~(``, without trailing punctuation).
+_AUTOLINK = re.compile(
+    r"<(https?://[^\s<>]*)>|(?<![^\s*_~(])((?:https?://|www\.)[^\s<]*[^\s<?!.,:*_~)'\"])"
+)
+# A code span (left as it is) or a backslash escape of ASCII punctuation.
+_CODE_SPAN_OR_ESCAPE = re.compile(r"(`+)[^`].*?\1(?!`)|\\([!-/:-@\[-`{-~])")
 
 
 def plain(markdown: str) -> str:
-    """Markdown reduced to its text: images to their alt text, links to theirs."""
-    return _LINK.sub(r"\1", _IMAGE.sub(r"\1", markdown))
+    """Markdown reduced to its text: images to their alt text, links to
+    theirs, backslash escapes (outside code spans) to the character."""
+    return _unescaped(_LINK.sub(r"\1", _IMAGE.sub(r"\1", markdown)))
+
+
+def _unescaped(markdown: str) -> str:
+    return _CODE_SPAN_OR_ESCAPE.sub(lambda m: m.group(2) or m.group(0), markdown)
 
 
 def _words(text: str) -> str:
@@ -78,7 +93,8 @@ def _words(text: str) -> str:
 
 
 def _url(url: str) -> str:
-    parts = urlsplit(url.strip().lower())
+    url = url.strip().lower()
+    parts = urlsplit(url if not url.startswith("www.") else f"http://{url}")
     host = parts.netloc.removeprefix("www.")
     query = f"?{parts.query}" if parts.query else ""
     return f"{host}{parts.path.rstrip('/')}{query}"
@@ -96,9 +112,13 @@ def elements(markdown: str) -> dict[str, Counter]:
             if words := _words(line):
                 bags["code lines"][words] += 1
             continue
-        for text, url in _LINK.findall(_IMAGE.sub(r"\1", line)):
+        without_images = _IMAGE.sub(r"\1", line)
+        for text, url in _LINK.findall(without_images):
             if url:
                 bags["links"][f"{_words(text)} {_url(url)}"] += 1
+        for bracketed, bare in _AUTOLINK.findall(_LINK.sub(" ", without_images)):
+            url = bracketed or bare
+            bags["links"][f"{_words(url)} {_url(url)}"] += 1
         stripped = line.strip()
         if match := _HEADING.match(line):
             kind, text = "headings", match.group(1)

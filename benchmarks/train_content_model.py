@@ -56,6 +56,7 @@ from scrapy_declutter.core.document import Document, build_document  # noqa: E40
 from scrapy_declutter.core.errors import DeclutterError  # noqa: E402
 from scrapy_declutter.core.options import Options  # noqa: E402
 from scrapy_declutter.core.presets import build_pipeline  # noqa: E402
+from scrapy_declutter.core.tables import data_tables  # noqa: E402
 from scrapy_declutter.stages.article_gate import (  # noqa: E402
     EVIDENCE,
     GATE,
@@ -174,6 +175,7 @@ def prepare(corpus: Path, limit: int | None = None) -> list[dict]:
                 "short_links": short_links(document.blocks),
                 "fallback": fallback(document.blocks, document.tree()),
                 "ruled_out": ruled_out(document.blocks, document.tree()),
+                "tables": data_tables(document.blocks, document.tree()),
                 "shape": PageShape.of(document),
                 "is_article": page.page_type == "article",
             }
@@ -254,6 +256,7 @@ def kept_text(p: dict, scores: list[float], first: list[float], threshold: float
         p["ruled_out"],
         lambda: p["fallback"],
         p["texts"],
+        p["tables"],
     )
     return "\n\n".join(text for text, keep in zip(p["texts"], kept) if keep)
 

@@ -59,9 +59,8 @@ def test_data_table_becomes_a_pipe_table():
         "<table><tr><th>Name</th><th>Price</th></tr><tr><td>Tea</td><td>2 | 3</td></tr>"
         "<tr><td>Coffee</td></tr></table>"
     )
-    assert markdown_of(html) == (
-        "| Name | Price |\n| --- | --- |\n| Tea | 2 \\| 3 |\n| Coffee |  |"
-    )
+    # a short row stays short: GFM inserts the missing empty cells
+    assert markdown_of(html) == ("| Name | Price |\n| --- | --- |\n| Tea | 2 \\| 3 |\n| Coffee |")
 
 
 def test_layout_table_becomes_paragraphs():
@@ -70,6 +69,54 @@ def test_layout_table_becomes_paragraphs():
         "</tr><tr><td>Second</td><td>row</td></tr></table>"
     )
     assert markdown_of(html) == "## News\n\nFirst story.\n\n- menu\n\nSecond\n\nrow"
+
+
+def test_a_heading_alone_in_its_cell_is_header_text():
+    # GFM cells hold inline content only: the heading's text, without "#"
+    html = page(
+        "<table><tr><th><h3>Name</h3></th><th><h4>Price</h4></th></tr>"
+        "<tr><td colspan='2'><h5>Drinks</h5></td></tr><tr><td>Tea</td><td>2</td></tr></table>"
+    )
+    assert markdown_of(html) == ("| Name | Price |\n| --- | --- |\n| Drinks |\n| Tea | 2 |")
+
+
+def test_a_heading_beside_text_in_a_cell_makes_a_layout_table():
+    html = page(
+        "<table><tr><td><h3>Offer</h3>Two for one.</td><td>x</td></tr>"
+        "<tr><td>Tea</td><td>2</td></tr></table>"
+    )
+    assert markdown_of(html) == "### Offer\n\nTwo for one.\n\nx\n\nTea\n\n2"
+
+
+def test_one_row_of_header_cells_is_a_table_with_no_body():
+    # a GFM table is a header row and a delimiter row, then any number of rows
+    assert markdown_of(page("<table><tr><th>Shop</th><th>Price</th></tr></table>")) == (
+        "| Shop | Price |\n| --- | --- |"
+    )
+    assert markdown_of(page("<table><tr><th>Listed</th><td>June 29</td></tr></table>")) == (
+        "| Listed | June 29 |\n| --- | --- |"
+    )
+    # a row of plain cells alone is a row of columns, not data
+    assert markdown_of(page("<table><tr><td>Left</td><td>Right</td></tr></table>")) == (
+        "Left\n\nRight"
+    )
+
+
+def test_a_cell_spanning_columns_is_followed_by_empty_cells():
+    html = page(
+        "<table><tr><th colspan='2'>AB</th><th>C</th></tr>"
+        "<tr><td colspan=' 2 '>wide</td><td>c</td></tr><tr><td>a</td><td colspan='3'>bc</td></tr>"
+        "<tr><td colspan='²'>x</td><td>y</td></tr></table>"
+    )
+    # the header has the table's columns; a span at a row's end needs no cells
+    assert markdown_of(html) == (
+        "| AB |  | C |\n| --- | --- | --- |\n| wide |  | c |\n| a | bc |\n| x | y |"
+    )
+
+
+def test_list_numbers_that_are_not_ascii_digits_start_at_one():
+    html = page("<ol start='²'><li>a</li></ol><ol start='3'><li>b</li></ol>")
+    assert markdown_of(html) == "1. a\n\n3. b"
 
 
 def test_pre_becomes_fenced_code_with_its_white_space():
@@ -270,6 +317,8 @@ def test_markdown_writes_exactly_the_kept_blocks_on_real_pages(corpus_path):
         (lambda: page("<ul><li>item" * 20_000 + "</li></ul>" * 20_000), "item"),
         (lambda: page("<blockquote>quote" * 20_000), "quote"),
         (lambda: page("<table><tr><td>cell" * 5_000 + "</td></tr></table>" * 5_000), "cell"),
+        (lambda: page("<table><tr>" + "<th colspan=1000>cell</th>" * 20_000), "cell"),
+        (lambda: page("<table>" + "<tr><td>cell" * 20_000 + "<tr>" + "<td>c" * 20_000), "cell"),
         (lambda: page("<b>" * 50_000 + "a<br><br>" * 50_000), "a\n\na"),
         (lambda: page("<div>" * 1000 + "<p>line</p>" * 20_000), "line\n\nline"),
     ],
@@ -282,6 +331,8 @@ def test_markdown_writes_exactly_the_kept_blocks_on_real_pages(corpus_path):
         "nested lists",
         "nested quotes",
         "nested tables",
+        "spanning cells",
+        "a wide row among narrow ones",
         "nested bold",
         "deep siblings",
     ],

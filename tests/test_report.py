@@ -24,6 +24,7 @@ from scrapy_declutter.core.reasons import (
     SHORT_LINK,
 )
 from scrapy_declutter.core.report import FOLD_RUN, context_free_class, render_report
+from scrapy_declutter.core.tables import NONE
 from scrapy_declutter.stages.article_gate import Mix
 from scrapy_declutter.stages.content_region import KeepContentRegion
 from tests.site import ARTICLE_DE, ARTICLE_EN, ARTICLE_EN_SENTENCE, BOILERPLATE
@@ -213,6 +214,7 @@ def test_the_content_stage_names_the_rule_that_removed_each_block():
         ruled_out=[None] * 5,
         fallback=lambda: [True] * 5,
         texts=[f"block {i}" for i in range(5)],
+        tables=[NONE] * 5,
     )
     assert decided == [
         CONTENT_REGION,
@@ -233,6 +235,7 @@ def test_when_the_content_stage_keeps_nothing_the_fallback_s_blocks_are_kept():
         [None, COPYRIGHT, None, None, None],
         lambda: [True, True, False, True, True],
         [f"block {i}" for i in range(5)],
+        [NONE] * 5,
     )
     assert decided == [FALLBACK, COPYRIGHT, BELOW_THRESHOLD, FALLBACK, FALLBACK]
 

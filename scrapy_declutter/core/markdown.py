@@ -16,12 +16,15 @@ cells, ``<pre>``. Inline markup inside a stretch becomes emphasis, code spans,
 links (made absolute against ``<base href>`` and the page URL) and, on request,
 images.
 
-A table becomes a pipe table when it is a data table: two or more rows with
-kept cells, two or more columns, and nothing in its cells but text (no nested
-table, list, heading, quote or code block, the marks of a layout table). Other
-tables are written as the paragraphs of their cells. Images are written only
-inside kept stretches: an image alone between two blocks has no text, and so
-no block that could be kept.
+A table becomes a pipe table (GFM) when it is a data table: two or more
+columns, two or more rows with kept cells (or one, of header cells: a header
+with no body), and nothing in its cells but text (no nested table, list,
+quote or code block, and no heading beside other text: the marks of a layout
+table). A heading that is all its cell holds is a header cell's text, written
+without its ``#``; a cell spanning columns is followed by empty ones, so that
+the columns stay in line. Other tables are written as the paragraphs of their
+cells. Images are written only inside kept stretches: an image alone between
+two blocks has no text, and so no block that could be kept.
 """
 
 import re
@@ -41,6 +44,7 @@ from scrapy_declutter.core.blocks import (
     _swallows_page,
 )
 from scrapy_declutter.core.labels import GOOD
+from scrapy_declutter.core.tables import LAYOUT_MARKS
 
 # Elements a kept block is widened to, so that it keeps its list, table or quote.
 _STRUCTURE = frozenset(
@@ -49,11 +53,13 @@ _STRUCTURE = frozenset(
 _EMPHASIS = {"strong": "**", "b": "**", "em": "*", "i": "*"}
 _CODE = frozenset("code kbd samp tt".split())
 _HEADING_LEVELS = {f"h{level}": level for level in range(1, 7)}
-# Starting one of these inside a table cell makes the table a layout table.
-_LAYOUT_MARKS = frozenset("table ul ol dl pre blockquote h1 h2 h3 h4 h5 h6".split())
+# A heading's chunk, as ``paragraph`` writes it: the marker a header cell drops.
+_HEADING_MARKER = re.compile(r"#{1,6} ")
+# Browsers read no colspan above 1000 (the HTML standard's limit).
+MAX_COLSPAN = 1000
 # The tags ``start`` and ``end`` act on; the walk passes them no other.
 _HANDLED = frozenset(
-    [*_EMPHASIS, "a", *_CODE, "img", *_HEADING_LEVELS, *_LAYOUT_MARKS, "li", "td", "th", "tr"]
+    [*_EMPHASIS, "a", *_CODE, "img", *_HEADING_LEVELS, *LAYOUT_MARKS, "li", "td", "th", "tr"]
 )
 # Lists, quotes and tables nested deeper than this are written as if they were
 # this deep: indentation and prefixes stay bounded, and so does the cost per
@@ -157,6 +163,7 @@ class _Sink:
     items: int
     quotes: int
     chunks: list[tuple[str, object]] = field(default_factory=list)  # text, tight-list token
+    heading: bool = False  # a cell's sink: a heading started in it
 
 
 @dataclass(eq=False)
@@ -173,7 +180,11 @@ class _Table:
 
     cell_depth: int = 0
     layout: bool = False
+    header_cells: bool = False  # a ``<th>`` in it
     rows: list[list[list[tuple[str, object]]]] = field(default_factory=list)
+    cells: int = 0  # the page's cells in it
+    spanned: int = 0  # the empty cells added for them: at most one a cell
+    span: int = 0  # the columns the row's last cell spans beyond its own
 
 
 @dataclass(eq=False, slots=True)
@@ -269,7 +280,7 @@ class _Renderer:
                         parts.clear()
                         self.stretches += 1
                 if tag in handled:
-                    self.end(tag)
+                    self.end(tag, el)
                 text = el.tail
             if not text:
                 continue
@@ -314,8 +325,11 @@ class _Renderer:
 
     def start(self, el: etree._Element, tag: str) -> None:
         table = self.tables[-1] if self.tables else None
-        if tag in _LAYOUT_MARKS and table is not None and table.cell_depth:
-            table.layout = True
+        if tag in LAYOUT_MARKS and table is not None and table.cell_depth:
+            if tag in _HEADING_LEVELS:
+                self.sinks[-1].heading = True  # layout if the cell holds more (``end``)
+            else:
+                table.layout = True
         if self.pre:
             return
         if tag in _EMPHASIS:
@@ -344,8 +358,7 @@ class _Renderer:
                 marker = "- "
             self.items.append(_Item(marker))
         elif tag in ("ul", "ol"):
-            start = el.get("start", "1")
-            self.lists.append([tag == "ol", int(start) - 1 if start.isdigit() else 0])
+            self.lists.append([tag == "ol", _whole_number(el.get("start"), 1) - 1])
         elif tag == "blockquote":
             self.quotes += 1
         elif tag == "pre":
@@ -358,11 +371,13 @@ class _Renderer:
             self.tables.append(_Table() if len(self.tables) < MAX_NESTING else None)
         elif tag in ("td", "th") and table is not None:
             table.cell_depth += 1
+            table.header_cells = table.header_cells or tag == "th"
             self.sinks.append(_Sink(len(self.lists), len(self.items), self.quotes))
         elif tag == "tr" and table is not None:
             table.rows.append([])
+            table.span = 0
 
-    def end(self, tag: str) -> None:
+    def end(self, tag: str, el: etree._Element) -> None:
         if self.pre:
             if tag == "pre":
                 self.pre = 0
@@ -395,7 +410,22 @@ class _Renderer:
             table.cell_depth -= 1
             if not table.rows:
                 table.rows.append([])
-            table.rows[-1].append(self.sinks.pop().chunks)
+            cell = self.sinks.pop()
+            if cell.heading and len(cell.chunks) > 1:
+                table.layout = True
+            self.cell(table, cell.chunks, el.get("colspan"))
+
+    def cell(self, table: _Table, chunks: list[tuple[str, object]], colspan: str | None) -> None:
+        """Adds a cell to the table's last row, after an empty cell for each
+        column the cell before it spans (none at a row's end: GFM fills a
+        short row in), and at most as many as the table has cells."""
+        row = table.rows[-1]
+        empty = min(table.span, table.cells - table.spanned)
+        row.extend([] for _ in range(empty))
+        table.spanned += empty
+        row.append(chunks)
+        table.cells += 1
+        table.span = min(_whole_number(colspan, 1), MAX_COLSPAN) - 1
 
     # Inline markup.
 
@@ -458,7 +488,8 @@ class _Renderer:
         rows = [row for row in table.rows if any(row)]
         columns = max(map(len, rows), default=0)
         plain = all(token is None for row in rows for cell in row for _, token in cell)
-        if table.layout or not plain or len(rows) < 2 or columns < 2:
+        enough_rows = len(rows) >= 2 or (len(rows) == 1 and table.header_cells)
+        if table.layout or not plain or not enough_rows or columns < 2:
             for row in rows:
                 for cell in row:
                     for text, token in cell:
@@ -466,8 +497,9 @@ class _Renderer:
             return
         lines = []
         for number, row in enumerate(rows):
-            cells = [" ".join(text for text, _ in cell) for cell in row]
-            cells += [""] * (columns - len(cells))
+            cells = [" ".join(_cell_text(text) for text, _ in cell) for cell in row]
+            if number == 0:  # the header gives the table's columns; GFM fills short rows in
+                cells += [""] * (columns - len(cells))
             cells = [c.replace("\n", " ").replace("|", "\\|") for c in cells]
             lines.append("| " + " | ".join(cells) + " |")
             if number == 0:
@@ -500,6 +532,22 @@ class _Renderer:
             out.append(text)
             previous = token
         return "".join(out)
+
+
+def _whole_number(value: str | None, default: int) -> int:
+    """An attribute's number (``start``, ``colspan``): ASCII digits, at most
+    nine (CommonMark's longest list number), else ``default``."""
+    value = (value or "").strip()
+    if value.isascii() and value.isdigit() and len(value) <= 9:
+        return int(value)
+    return default
+
+
+def _cell_text(chunk: str) -> str:
+    """A chunk as a pipe table cell's text: a heading without its marker (in a
+    chunk's text a ``#`` that starts a line is escaped unless it is one)."""
+    marker = _HEADING_MARKER.match(chunk)
+    return chunk[marker.end() :] if marker else chunk
 
 
 def _walk_root(element: etree._Element, memo: dict) -> etree._Element:

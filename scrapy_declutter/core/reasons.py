@@ -17,6 +17,7 @@ BELOW_THRESHOLD = "score below threshold"
 SHORT_LINK = "link rule"
 BOILERPLATE_GUARD = "sure-boilerplate guard"
 OUTSIDE_REGION = "outside the content region"
+DATA_TABLE = "in a kept data table"
 FALLBACK = "fallback to jusText"
 COPYRIGHT = "copyright sign"
 HIDDEN = "not shown by a browser"
@@ -50,6 +51,8 @@ EXPLANATIONS = {
     BOILERPLATE_GUARD: "the block's own features score {sure_boilerplate} or less (block "
     "score): it is never kept, whatever its neighbours.",
     OUTSIDE_REGION: "outside the element that holds the most content (the content region).",
+    DATA_TABLE: "a cell of a data table (rows of text cells, no lists or nested tables) "
+    "in which the content region keeps a block: the table is kept whole.",
     FALLBACK: "the content model kept nothing on this page, so jusText's good blocks are "
     "kept, save those in a footer, navigation, sidebar or banner.",
     COPYRIGHT: "a block with a copyright sign is a copyright line or a photo credit "

@@ -19,6 +19,7 @@ from typing import Any
 from scrapy_declutter.core.document import build_document
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.presets import justext_stages
+from scrapy_declutter.core.tables import data_tables
 from scrapy_declutter.stages.article_gate import Mix
 from scrapy_declutter.stages.content_features import (
     CONTEXT_NAMES,
@@ -107,6 +108,7 @@ def explain(
         ruled_out(blocks, tree),
         lambda: fallback(blocks, tree),
         [b.text for b in blocks],
+        data_tables(blocks, tree),
     )
     # Each model's log-odds count with its weight in the page's mix (see
     # article_gate.Mix), so a feature's contribution is its weights', by

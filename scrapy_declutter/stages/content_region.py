@@ -25,12 +25,14 @@ from scrapy_declutter.core.reasons import (
     BOILERPLATE_GUARD,
     CONTENT_REGION,
     COPYRIGHT,
+    DATA_TABLE,
     FALLBACK,
     HIDDEN,
     OUTSIDE_REGION,
     REPEATED,
     SHORT_LINK,
 )
+from scrapy_declutter.core.tables import data_tables
 from scrapy_declutter.stages.content_features import short_links
 
 # Held out, finding the region 0.08 below the threshold raised the best F1
@@ -66,6 +68,11 @@ class KeepContentRegion:
     ``SURE_BOILERPLATE`` is never kept: on a small page every neighbour and
     ancestor looks like content, and the context alone would lift a footer.
 
+    A data table (``core.tables``) whose header or caption the region keeps
+    is kept whole, save what a hard rule removes: its cells are short, often
+    numbers or links ("$26", "Yes"), that the model, block by block, leaves
+    out, and a table with holes loses its rows.
+
     Two of jusText's hard rules hold whatever the scores (``ruled_out``): a
     block with a © sign is a copyright line or a photo credit, and a block a
     browser does not show (see ``hidden_nodes``) is no content.
@@ -92,6 +99,7 @@ class KeepContentRegion:
             ruled_out(blocks, tree),
             lambda: fallback(blocks, tree),
             [b.text for b in blocks],
+            data_tables(blocks, tree),
         )
         for block, reason in zip(blocks, decided):
             block.label = GOOD if reason in KEEPING else BAD
@@ -111,15 +119,20 @@ class KeepContentRegion:
         ruled_out: Sequence[str | None],
         fallback: Callable[[], Sequence[bool]],
         texts: Sequence[str],
+        tables: Sequence[tuple[int, bool]],
     ) -> list[str]:
         """The rule that decides each block (see ``reasons.py``): the blocks to
-        keep are ``CONTENT_REGION``'s; when there is none, ``FALLBACK``'s.
-        From their final and first-stage scores (``None``: not known),
-        lengths, short-link flags, the hard rules' verdicts (``ruled_out``)
-        what the fallback would keep (a function, called only when the
-        model keeps nothing) and their texts. A removed block is named by the
-        first rule that removes it: a hard rule, its score, the link rule, the
-        guard, the region, then a repeat of a kept text."""
+        keep are ``CONTENT_REGION``'s and ``DATA_TABLE``'s; when there is
+        none, ``FALLBACK``'s. From their final and first-stage scores
+        (``None``: not known), lengths, short-link flags, the hard rules'
+        verdicts (``ruled_out``), what the fallback would keep (a function,
+        called only when the model keeps nothing), their texts and their data
+        tables (``tables``: see ``core.tables.data_tables``). A block that its
+        score, the link rule or the guard removes from a data table whose head
+        (a header, the caption) the region keeps is ``DATA_TABLE``. A removed
+        block is named by the first rule that removes it: a hard rule, its
+        score, the link rule, the guard, the region, then a repeat of a kept
+        text."""
         region = content_region(
             scores, tree, lengths, self.threshold - REGION_MARGIN, REGION_TIGHTNESS
         )
@@ -142,20 +155,44 @@ class KeepContentRegion:
                 scores, block_scores, tree.block_nodes, short_links, ruled_out
             )
         ]
+        whole = _kept_whole(tables, decided)
+        if whole:
+            decided = [
+                DATA_TABLE if table in whole and reason in _CELL_RULES else reason
+                for (table, _), reason in zip(tables, decided)
+            ]
         if CONTENT_REGION not in decided:
             decided = [
                 FALLBACK if keep and rule is None else reason
                 for keep, rule, reason in zip(fallback(), ruled_out, decided)
             ]
-        return _first_of_repeats(decided, texts)
+        in_whole = [table in whole for table, _ in tables] if whole else None
+        return _first_of_repeats(decided, texts, in_whole)
 
 
-def _first_of_repeats(decided: list[str], texts: Sequence[str]) -> list[str]:
+# The rules that weigh a block alone: a cell of a kept data table needs no
+# more than its place in it ("Yes", "$26", a product's name as a link).
+_CELL_RULES = frozenset((BELOW_THRESHOLD, SHORT_LINK, BOILERPLATE_GUARD))
+
+
+def _kept_whole(tables: Sequence[tuple[int, bool]], decided: Sequence[str]) -> set[int]:
+    """The data tables (see ``core.tables.data_tables``) with a block naming
+    a column or the table that the region keeps."""
+    kept = zip(tables, decided)
+    return {table for (table, names), reason in kept if names and reason == CONTENT_REGION}
+
+
+def _first_of_repeats(
+    decided: list[str], texts: Sequence[str], in_tables: Sequence[bool] | None = None
+) -> list[str]:
     """A kept block of ``REPEATED_WORDS`` words or more whose text a kept block
     before it has (a teaser list twice over, a headline repeated) is
-    ``REPEATED``: the first stays."""
+    ``REPEATED``: the first stays. The cells of a data table kept whole
+    (``in_tables``) are neither: values repeat in a table."""
     seen: set[str] = set()
     for i, (reason, text) in enumerate(zip(decided, texts)):
+        if in_tables is not None and in_tables[i]:
+            continue
         if reason in KEEPING and text.count(" ") >= REPEATED_WORDS - 1:
             key = text.lower()
             if key in seen:
@@ -172,7 +209,7 @@ def _first_of_repeats(decided: list[str], texts: Sequence[str]) -> list[str]:
 REPEATED_WORDS = 4
 
 
-KEEPING = frozenset((CONTENT_REGION, FALLBACK))
+KEEPING = frozenset((CONTENT_REGION, FALLBACK, DATA_TABLE))
 
 
 def content_region(
