@@ -215,8 +215,11 @@ def fit_blocks(pages: list[dict]) -> dict[str, float]:
         for column in p["token_columns"]:
             sites_of[column].add(p["site"])
     rare = {column for column, sites in sites_of.items() if len(sites) < MIN_SITES}
-    names = sorted(COLUMNS, key=COLUMNS.__getitem__)
-    kept = [COLUMNS[name] for name in names if COLUMNS[name] not in rare]
+    # By name, not by column: columns follow the order features were first
+    # met, which follows string hashing, and the fit's last digits follow the
+    # order of its columns.
+    names = [name for name in sorted(COLUMNS) if COLUMNS[name] not in rare]
+    kept = [COLUMNS[name] for name in names]
     matrix = sparse.vstack([p["matrix"] for p in pages], format="csr")[:, kept]
     targets = [y for p in pages for y in p["targets"]]
     weights = [  # every page of a corpus weighs the same
@@ -227,7 +230,7 @@ def fit_blocks(pages: list[dict]) -> dict[str, float]:
     model = LogisticRegression(C=C, max_iter=3000)
     model.fit(matrix, targets, sample_weight=weights)
     # "bias" is a feature, so the intercept folds into it.
-    weights_by_name = {names[column]: w for column, w in zip(kept, model.coef_[0].tolist())}
+    weights_by_name = dict(zip(names, model.coef_[0].tolist()))
     weights_by_name["bias"] = weights_by_name.get("bias", 0.0) + float(model.intercept_[0])
     return {k: round(v, 5) for k, v in weights_by_name.items() if abs(v) > 1e-5}
 
