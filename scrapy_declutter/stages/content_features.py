@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from operator import mul, truediv
-from typing import Any
+from typing import Any, TypeVar
 
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import BlockTree, Document
@@ -384,12 +384,7 @@ def context_shape(
         levels.append(sizes)
         shares.append({node: size / total for node, size in sizes.items()})
         # the next level's blocks are those of this level's nodes, by their parent
-        above: dict[int, int] = {}
-        for node, size in sizes.items():
-            if node >= 0:
-                parent = parents[node]
-                above[parent] = above.get(parent, 0) + size
-        sizes = above
+        sizes = _by_parent(sizes, parents)
     return ContextShape(
         block_parents,
         levels,
@@ -400,6 +395,20 @@ def context_shape(
         tree.lines_above_blocks(LINE_LENGTH),
         short_links,
     )
+
+
+N = TypeVar("N", int, float)
+
+
+def _by_parent(values: dict[int, N], parents: Sequence[int]) -> dict[int, N]:
+    """Each node's value added up by its parent (the root, ``-1``, has none),
+    in the order the nodes come."""
+    above: dict[int, N] = {}
+    for node, value in values.items():
+        if node >= 0:
+            parent = parents[node]
+            above[parent] = above[parent] + value if parent in above else value
+    return above
 
 
 def context_features(
@@ -432,12 +441,7 @@ def context_features(
         # weighted has the keys of sizes, in the same order
         means.append(dict(zip(sizes, logits(map(truediv, weighted.values(), sizes.values())))))
         if level < len(shape.sizes):
-            above: dict[int, float] = {}
-            for node, value in weighted.items():
-                if node >= 0:
-                    parent = parents[node]
-                    above[parent] = above.get(parent, 0) + value
-            weighted = above
+            weighted = _by_parent(weighted, parents)
     page = (
         logits((sum(map(mul, scores, lengths)) / shape.total,))[0],
         shape.link_share,
