@@ -232,6 +232,7 @@ class ArticleGate:
         return self.mix_for(self.probability(evidence))
 
     def mix_for(self, probability: float) -> Mix:
+        """The mix of a page the gate gives ``probability``."""
         w = self.mix_weights
         return Mix(
             probability,
