@@ -2,8 +2,8 @@
 
 Usage::
 
-    python benchmarks/paired_speed.py --against main [CORPUS ...] [--every 3]
-    python benchmarks/paired_speed.py --digest [CORPUS ...] [--every 7]
+    python benchmarks/paired_speed.py --against main [CORPUS ...] [--every 3] [--save FILE]
+    python benchmarks/paired_speed.py --digest [CORPUS ...] [--every 7] [--save FILE]
 
 ``--against REV`` puts the package as it is at git revision REV beside the
 working tree's (copied to a temporary folder under another name) and times
@@ -41,6 +41,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 from benchmarks.corpus import load_pages  # noqa: E402
 from benchmarks.quality import default_corpora  # noqa: E402
+from benchmarks.saved_output import SAVE_HELP, save_output  # noqa: E402
 from scrapy_declutter import extract  # noqa: E402
 
 OLD_PACKAGE = "declutter_at_revision"
@@ -121,7 +122,9 @@ def main() -> None:
     mode.add_argument("--against", metavar="REV", help="time against this git revision")
     mode.add_argument("--digest", action="store_true", help="print the results' SHA-256")
     parser.add_argument("--every", type=int, help="every N-th page (default 3; 7 for --digest)")
+    parser.add_argument("--save", type=Path, help=SAVE_HELP)
     args = parser.parse_args()
+    save_output(args.save)
     corpora = args.corpora or default_corpora()
     if args.digest:
         for corpus in corpora:
