@@ -15,6 +15,7 @@ from scrapy_declutter.core.labels import BAD, GOOD
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.reasons import (
     BELOW_THRESHOLD,
+    BEST_GUESS,
     BOILERPLATE_GUARD,
     CONTENT_REGION,
     COPYRIGHT,
@@ -238,6 +239,46 @@ def test_when_the_content_stage_keeps_nothing_the_fallback_s_blocks_are_kept():
         [NONE] * 5,
     )
     assert decided == [FALLBACK, COPYRIGHT, BELOW_THRESHOLD, FALLBACK, FALLBACK]
+
+
+def test_when_nothing_is_kept_the_page_s_best_blocks_are():
+    # the best score is 0.38: the region is found again for a threshold of
+    # 0.36, and it is the first section's (its two blocks sum (0.35 - 0.28) *
+    # 300 + (0.38 - 0.28) * 300 = 51, the footer's 0.2); the footer's 0.37
+    # stays out
+    decided = KeepContentRegion(0.5).decide(
+        [0.35, 0.38, 0.1, 0.37, 0.2],
+        [0.8] * 5,
+        TREE,
+        [300, 300, 300, 20, 20],
+        [False] * 5,
+        [None] * 5,
+        lambda: [False] * 5,
+        [f"block {i}" for i in range(5)],
+        [NONE] * 5,
+    )
+    assert decided == [
+        BELOW_THRESHOLD,
+        BEST_GUESS,
+        BELOW_THRESHOLD,
+        OUTSIDE_REGION,
+        BELOW_THRESHOLD,
+    ]
+
+
+def test_a_page_of_sure_boilerplate_stays_empty():
+    decided = KeepContentRegion(0.5).decide(
+        [0.15, 0.2, 0.1, 0.05, 0.2],
+        [0.8] * 5,
+        TREE,
+        [300, 300, 300, 20, 20],
+        [False] * 5,
+        [None] * 5,
+        lambda: [False] * 5,
+        [f"block {i}" for i in range(5)],
+        [NONE] * 5,
+    )
+    assert decided == [BELOW_THRESHOLD] * 5
 
 
 def test_a_block_without_a_recorded_reason_is_reported_as_such():

@@ -19,6 +19,7 @@ BOILERPLATE_GUARD = "sure-boilerplate guard"
 OUTSIDE_REGION = "outside the content region"
 DATA_TABLE = "in a kept data table"
 FALLBACK = "fallback to jusText"
+BEST_GUESS = "the page's best blocks"
 COPYRIGHT = "copyright sign"
 HIDDEN = "not shown by a browser"
 REPEATED = "repeated text"
@@ -55,6 +56,9 @@ EXPLANATIONS = {
     "in which the content region keeps a block: the table is kept whole.",
     FALLBACK: "the content model kept nothing on this page, so jusText's good blocks are "
     "kept, save those in a footer, navigation, sidebar or banner.",
+    BEST_GUESS: "neither the content model nor the fallback kept anything: the content "
+    "region is found again with the threshold {best_guess_margin} below the page's best "
+    "score (never down to {sure_boilerplate}).",
     COPYRIGHT: "a block with a copyright sign is a copyright line or a photo credit "
     "(jusText's rule), whatever its score.",
     HIDDEN: 'under an element with the hidden attribute, aria-hidden="true" or an '

@@ -22,7 +22,11 @@ from scrapy_declutter.core.labels import BAD, GOOD, NEAR_GOOD, SHORT, Label
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.reasons import EXPLANATIONS
 from scrapy_declutter.stages.content_features import SHORT_LINK_WORDS
-from scrapy_declutter.stages.content_region import SURE_BOILERPLATE, KeepContentRegion
+from scrapy_declutter.stages.content_region import (
+    BEST_GUESS_MARGIN,
+    SURE_BOILERPLATE,
+    KeepContentRegion,
+)
 from scrapy_declutter.stages.density_filter import TextDensityFilter
 
 # A run of this many removed blocks or more is folded.
@@ -318,6 +322,7 @@ def _legend(reasons: set[str], options: Options, weighed: bool) -> str:
         "short_link_threshold": KeepContentRegion.short_link_threshold,
         "short_link_words": SHORT_LINK_WORDS,
         "sure_boilerplate": SURE_BOILERPLATE,
+        "best_guess_margin": BEST_GUESS_MARGIN,
         "min_chars": TextDensityFilter.min_chars,
     }
     entries = "".join(
