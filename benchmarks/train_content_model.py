@@ -79,6 +79,7 @@ from scrapy_declutter.stages.content_model import ARTICLE_MODEL, MODEL, ContentM
 from scrapy_declutter.stages.content_region import (  # noqa: E402
     KeepContentRegion,
     fallback,
+    headline_candidates,
     ruled_out,
 )
 
@@ -170,6 +171,7 @@ def prepare(corpus: Path, limit: int | None = None) -> list[dict]:
                 "token_columns": token_columns,
                 "targets": block_targets(texts, page.main_content or ""),
                 "texts": texts,
+                "title": document.title,
                 "tree": tree,
                 "lengths": [len(text) for text in texts],
                 "short_links": short_links(document.blocks),
@@ -247,8 +249,11 @@ def fit_context(pages: list[dict], scores: list[list[float]]) -> tuple[list[floa
     return [round(w, 5) for w in model.coef_[0].tolist()], round(float(model.intercept_[0]), 5)
 
 
-def kept_text(p: dict, scores: list[float], first: list[float], threshold: float) -> str:
-    """What ``KeepContentRegion`` keeps, over the prepared page."""
+def kept_text(
+    p: dict, scores: list[float], first: list[float], threshold: float, probability: float
+) -> str:
+    """What ``KeepContentRegion`` keeps, over the prepared page (``probability``:
+    the article gate's)."""
     keep = KeepContentRegion(threshold).keep
     kept = keep(
         scores,
@@ -260,6 +265,7 @@ def kept_text(p: dict, scores: list[float], first: list[float], threshold: float
         lambda: p["fallback"],
         p["texts"],
         p["tables"],
+        headline_candidates(p["texts"], p["title"], probability),
     )
     return "\n\n".join(text for text, keep in zip(p["texts"], kept) if keep)
 
@@ -412,7 +418,8 @@ class HeldOut:
 
 
 def leave_one_corpus_out(pages: list[dict], corpus: str, folds: int):
-    """Scores of ``corpus``'s pages from models fitted on the other corpora
+    """Scores of ``corpus``'s pages from models fitted on the other corpora,
+    and the gate's probabilities for them
     (second stages on out-of-fold first-stage scores of ``folds`` folds).
     Without a general corpus among them, the article model alone; the gate is
     fitted on the general model's scores of the pages it was fitted on, its
@@ -423,8 +430,9 @@ def leave_one_corpus_out(pages: list[dict], corpus: str, folds: int):
     article = fit_model(train, article_oof)
     article_scores = [model_scores(article, p) for p in test]
     general_train = [p for p in train if p["corpus"] in GENERAL_CORPORA]
-    if not general_train:
-        return test, [s[0] for s in article_scores], [s[1] for s in article_scores]
+    if not general_train:  # no gate: every page is taken for an article
+        first = [s[0] for s in article_scores]
+        return test, first, [s[1] for s in article_scores], [1.0] * len(test)
     general_oof = out_of_fold_scores(general_train, folds)
     general = fit_model(general_train, general_oof)
     general_held_out = iter(cross_validate(general_train, general_oof, folds))
@@ -439,17 +447,19 @@ def leave_one_corpus_out(pages: list[dict], corpus: str, folds: int):
     ]
     article_final = cross_validate(train, article_oof, folds)
     gate = fit_mix(gate, train, general_final, article_final, probabilities)
-    first, final = [], []
+    first, final, test_probabilities = [], [], []
     for p, (article_first, article_last) in zip(test, article_scores):
         general_first, general_last = model_scores(general, p)
         mix = gate.mix(page_evidence(p["shape"], general_last))
         first.append(guarded_first(mix(general_first, article_first), general_first))
         final.append(mix(general_last, article_last))
-    return test, first, final
+        test_probabilities.append(mix.gate)
+    return test, first, final, test_probabilities
 
 
-def report(title: str, pages, final, first, thresholds: list[float]) -> list[str]:
-    """The corpus metric for each corpus among ``pages`` and each threshold."""
+def report(title: str, pages, final, first, probabilities, thresholds: list[float]) -> list[str]:
+    """The corpus metric for each corpus among ``pages`` and each threshold
+    (``probabilities``: the article gate's, by page)."""
     lines = [title]
     for corpus in dict.fromkeys(p["corpus"] for p in pages):
         chosen = [i for i, p in enumerate(pages) if p["corpus"] == corpus]
@@ -457,7 +467,10 @@ def report(title: str, pages, final, first, thresholds: list[float]) -> list[str
         lines.append(f"  {corpus} ({len(chosen)} pages, {sites} sites):")
         for threshold in thresholds:
             scores = [
-                score(kept_text(pages[i], final[i], first[i], threshold), pages[i]["page"])
+                score(
+                    kept_text(pages[i], final[i], first[i], threshold, probabilities[i]),
+                    pages[i]["page"],
+                )
                 for i in chosen
             ]
             result = aggregate(scores)
@@ -527,14 +540,17 @@ def main() -> None:
         ("the article model alone", held_out.article_final, held_out.article_oof),
     ):
         title = f"held out by site ({args.folds} folds, {len(pages)} pages, C {C}), {title}:"
-        more = report(title, pages, final, first, thresholds)
+        more = report(title, pages, final, first, held_out.probabilities, thresholds)
         print("\n".join(more), flush=True)
         lines += more
     if args.loco and len(corpora) > 1:
         for corpus in corpora:
-            test, test_first, test_final = leave_one_corpus_out(pages, corpus.name, args.loco_folds)
+            test, test_first, test_final, probabilities = leave_one_corpus_out(
+                pages, corpus.name, args.loco_folds
+            )
             others = ", ".join(c.name for c in corpora if c != corpus)
-            more = report(f"fitted on {others}:", test, test_final, test_first, thresholds)
+            title = f"fitted on {others}:"
+            more = report(title, test, test_final, test_first, probabilities, thresholds)
             print("\n".join(more), flush=True)
             lines += more
     if args.write:

@@ -21,13 +21,14 @@ from scrapy_declutter.core.reasons import (
     COPYRIGHT,
     EXPLANATIONS,
     FALLBACK,
+    HEADLINE,
     OUTSIDE_REGION,
     SHORT_LINK,
 )
 from scrapy_declutter.core.report import FOLD_RUN, context_free_class, render_report
 from scrapy_declutter.core.tables import NONE
 from scrapy_declutter.stages.article_gate import Mix
-from scrapy_declutter.stages.content_region import KeepContentRegion
+from scrapy_declutter.stages.content_region import KeepContentRegion, headline_candidates
 from tests.site import ARTICLE_DE, ARTICLE_EN, ARTICLE_EN_SENTENCE, BOILERPLATE
 
 OUTLINED = "//*[contains(@class, 'declutter-kept') or contains(@class, 'declutter-removed')]"
@@ -279,6 +280,48 @@ def test_a_page_of_sure_boilerplate_stays_empty():
         [NONE] * 5,
     )
     assert decided == [BELOW_THRESHOLD] * 5
+
+
+def decide_with_headlines(scores: list[float], headlines: list[bool]) -> list[str]:
+    return KeepContentRegion(0.5).decide(
+        scores,
+        [0.8] * 5,
+        TREE,
+        [300, 300, 300, 20, 20],
+        [False] * 5,
+        [None] * 5,
+        lambda: [False] * 5,
+        [f"block {i}" for i in range(5)],
+        [NONE] * 5,
+        headlines,
+    )
+
+
+def test_the_headline_above_the_content_is_kept():
+    # the region is <main>; the first block, the headline, scores under the threshold
+    kept_after = [CONTENT_REGION, CONTENT_REGION, BELOW_THRESHOLD, BELOW_THRESHOLD]
+    headline = [True, False, False, False, False]
+    assert decide_with_headlines([0.4, 0.9, 0.9, 0.1, 0.1], headline) == [HEADLINE, *kept_after]
+    # a candidate scoring 0.3 or less stays out
+    low = decide_with_headlines([0.25, 0.9, 0.9, 0.1, 0.1], headline)
+    assert low == [BELOW_THRESHOLD, *kept_after]
+    # so does one when a kept block already repeats the title
+    twice = decide_with_headlines([0.4, 0.9, 0.9, 0.1, 0.1], [True, True, False, False, False])
+    assert twice == [BELOW_THRESHOLD, *kept_after]
+
+
+def test_headline_candidates_repeat_the_title_of_an_article():
+    texts = [
+        "Storm closes the harbour",
+        "Home",
+        "Storm",
+        "The storm closed the harbour on Monday, and ships waited outside for two days.",
+        "Example News: storm closes the harbour",
+    ]
+    title = "Storm closes the harbour | Example News"
+    assert headline_candidates(texts, title, 0.9) == [True, False, False, False, True]
+    assert headline_candidates(texts, title, 0.3) == [False] * 5
+    assert headline_candidates(texts, None, 0.9) == [False] * 5
 
 
 def test_a_block_without_a_recorded_reason_is_reported_as_such():

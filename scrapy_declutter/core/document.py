@@ -134,7 +134,9 @@ class Document:
     ``root`` is the parsed tree the blocks' elements belong to (``None`` for a
     page with nothing in it); ``language`` is the stoplist used, ``None`` in
     language-independent mode; ``all_buttons`` says that ``segment`` walked
-    every button (the page has no text outside them).
+    every button (the page has no text outside them); ``article_probability``
+    is the article gate's, set by the content model's stage (``None`` before
+    it, or in another pipeline).
     """
 
     blocks: list[Block] = field(default_factory=list)
@@ -142,6 +144,7 @@ class Document:
     title: str | None = None
     language: str | None = None
     all_buttons: bool = False
+    article_probability: float | None = None
     _tree: BlockTree | None = field(default=None, repr=False)
 
     def tree(self) -> BlockTree:

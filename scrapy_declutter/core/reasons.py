@@ -20,6 +20,7 @@ OUTSIDE_REGION = "outside the content region"
 DATA_TABLE = "in a kept data table"
 FALLBACK = "fallback to jusText"
 BEST_GUESS = "the page's best blocks"
+HEADLINE = "headline"
 COPYRIGHT = "copyright sign"
 HIDDEN = "not shown by a browser"
 REPEATED = "repeated text"
@@ -59,6 +60,9 @@ EXPLANATIONS = {
     BEST_GUESS: "neither the content model nor the fallback kept anything: the content "
     "region is found again with the threshold {best_guess_margin} below the page's best "
     "score (never down to {sure_boilerplate}).",
+    HEADLINE: "on a page taken for an article, the nearest block above the content that "
+    "repeats the page's title (three words or more, {headline_overlap:.0%} of them in the "
+    "title) and scores above {headline_floor}, when nothing kept repeats it.",
     COPYRIGHT: "a block with a copyright sign is a copyright line or a photo credit "
     "(jusText's rule), whatever its score.",
     HIDDEN: 'under an element with the hidden attribute, aria-hidden="true" or an '

@@ -24,6 +24,8 @@ from scrapy_declutter.core.reasons import EXPLANATIONS
 from scrapy_declutter.stages.content_features import SHORT_LINK_WORDS
 from scrapy_declutter.stages.content_region import (
     BEST_GUESS_MARGIN,
+    HEADLINE_FLOOR,
+    HEADLINE_OVERLAP,
     SURE_BOILERPLATE,
     KeepContentRegion,
 )
@@ -323,6 +325,8 @@ def _legend(reasons: set[str], options: Options, weighed: bool) -> str:
         "short_link_words": SHORT_LINK_WORDS,
         "sure_boilerplate": SURE_BOILERPLATE,
         "best_guess_margin": BEST_GUESS_MARGIN,
+        "headline_floor": HEADLINE_FLOOR,
+        "headline_overlap": HEADLINE_OVERLAP,
         "min_chars": TextDensityFilter.min_chars,
     }
     entries = "".join(

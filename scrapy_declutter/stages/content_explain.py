@@ -19,7 +19,6 @@ from typing import Any
 from scrapy_declutter.core.document import build_document
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.presets import justext_stages
-from scrapy_declutter.core.tables import data_tables
 from scrapy_declutter.stages.article_gate import Mix
 from scrapy_declutter.stages.content_features import (
     CONTEXT_NAMES,
@@ -31,8 +30,6 @@ from scrapy_declutter.stages.content_model import ScoreContent
 from scrapy_declutter.stages.content_region import (
     KEEPING,
     KeepContentRegion,
-    fallback,
-    ruled_out,
 )
 
 
@@ -99,16 +96,8 @@ def explain(
     features = page_features(document)
     lengths = [len(b.text) for b in blocks]
     links = short_links(blocks)
-    reasons = KeepContentRegion(opts.content_threshold).decide(
-        scores.final,
-        scores.first,
-        tree,
-        lengths,
-        links,
-        ruled_out(blocks, tree),
-        lambda: fallback(blocks, tree),
-        [b.text for b in blocks],
-        data_tables(blocks, tree),
+    reasons = KeepContentRegion(opts.content_threshold).reasons(
+        document, scores.final, scores.first, scores.mix.gate
     )
     # Each model's log-odds count with its weight in the page's mix (see
     # article_gate.Mix), so a feature's contribution is its weights', by

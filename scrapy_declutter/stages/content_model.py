@@ -360,6 +360,7 @@ class ScoreContent:
         if not document.blocks:
             return
         scores = self.scores(document)
+        document.article_probability = scores.mix.gate
         for block, block_score, score in zip(document.blocks, scores.first, scores.final):
             block.block_score = block_score
             block.score = score
