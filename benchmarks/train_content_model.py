@@ -79,8 +79,8 @@ from scrapy_declutter.stages.content_model import ARTICLE_MODEL, MODEL, ContentM
 from scrapy_declutter.stages.content_region import (  # noqa: E402
     KeepContentRegion,
     fallback,
-    headline_candidates,
     ruled_out,
+    title_test,
 )
 
 MIN_SITES = 5
@@ -265,7 +265,7 @@ def kept_text(
         lambda: p["fallback"],
         p["texts"],
         p["tables"],
-        headline_candidates(p["texts"], p["title"], probability),
+        title_test(p["texts"], p["title"], probability),
     )
     return "\n\n".join(text for text, keep in zip(p["texts"], kept) if keep)
 

@@ -28,7 +28,7 @@ from scrapy_declutter.core.reasons import (
 from scrapy_declutter.core.report import FOLD_RUN, context_free_class, render_report
 from scrapy_declutter.core.tables import NONE
 from scrapy_declutter.stages.article_gate import Mix
-from scrapy_declutter.stages.content_region import KeepContentRegion, headline_candidates
+from scrapy_declutter.stages.content_region import KeepContentRegion, title_test
 from tests.site import ARTICLE_DE, ARTICLE_EN, ARTICLE_EN_SENTENCE, BOILERPLATE
 
 OUTLINED = "//*[contains(@class, 'declutter-kept') or contains(@class, 'declutter-removed')]"
@@ -282,7 +282,7 @@ def test_a_page_of_sure_boilerplate_stays_empty():
     assert decided == [BELOW_THRESHOLD] * 5
 
 
-def decide_with_headlines(scores: list[float], headlines: list[bool]) -> list[str]:
+def decide_with_title(scores: list[float], repeats_title: list[bool]) -> list[str]:
     return KeepContentRegion(0.5).decide(
         scores,
         [0.8] * 5,
@@ -293,7 +293,7 @@ def decide_with_headlines(scores: list[float], headlines: list[bool]) -> list[st
         lambda: [False] * 5,
         [f"block {i}" for i in range(5)],
         [NONE] * 5,
-        headlines,
+        repeats_title.__getitem__,
     )
 
 
@@ -301,27 +301,30 @@ def test_the_headline_above_the_content_is_kept():
     # the region is <main>; the first block, the headline, scores under the threshold
     kept_after = [CONTENT_REGION, CONTENT_REGION, BELOW_THRESHOLD, BELOW_THRESHOLD]
     headline = [True, False, False, False, False]
-    assert decide_with_headlines([0.4, 0.9, 0.9, 0.1, 0.1], headline) == [HEADLINE, *kept_after]
+    assert decide_with_title([0.4, 0.9, 0.9, 0.1, 0.1], headline) == [HEADLINE, *kept_after]
     # a candidate scoring 0.3 or less stays out
-    low = decide_with_headlines([0.25, 0.9, 0.9, 0.1, 0.1], headline)
+    low = decide_with_title([0.25, 0.9, 0.9, 0.1, 0.1], headline)
     assert low == [BELOW_THRESHOLD, *kept_after]
     # so does one when a kept block already repeats the title
-    twice = decide_with_headlines([0.4, 0.9, 0.9, 0.1, 0.1], [True, True, False, False, False])
+    twice = decide_with_title([0.4, 0.9, 0.9, 0.1, 0.1], [True, True, False, False, False])
     assert twice == [BELOW_THRESHOLD, *kept_after]
 
 
-def test_headline_candidates_repeat_the_title_of_an_article():
+def test_a_block_repeats_the_title_of_an_article():
     texts = [
         "Storm closes the harbour",
         "Home",
         "Storm",
         "The storm closed the harbour on Monday, and ships waited outside for two days.",
         "Example News: storm closes the harbour",
+        "Storm closes the harbour " * 4,
     ]
     title = "Storm closes the harbour | Example News"
-    assert headline_candidates(texts, title, 0.9) == [True, False, False, False, True]
-    assert headline_candidates(texts, title, 0.3) == [False] * 5
-    assert headline_candidates(texts, None, 0.9) == [False] * 5
+    repeats_title = title_test(texts, title, 0.9)
+    assert repeats_title is not None
+    assert [repeats_title(i) for i in range(6)] == [True, False, False, False, True, False]
+    assert title_test(texts, title, 0.3) is None
+    assert title_test(texts, None, 0.9) is None
 
 
 def test_a_block_without_a_recorded_reason_is_reported_as_such():

@@ -96,7 +96,7 @@ class KeepContentRegion:
     of, keeps its best blocks rather than nothing.
 
     On a page the article gate takes for an article, the headline is kept
-    when what is kept has none (see ``headline_candidates``): the nearest
+    when what is kept has none (see ``title_test``): the nearest
     block above the content that repeats the page's ``<title>``, when the
     region or the threshold alone left it out (the headline often sits
     outside the element that holds the article's body).
@@ -139,7 +139,7 @@ class KeepContentRegion:
             lambda: fallback(blocks, tree),
             texts,
             data_tables(blocks, tree),
-            headline_candidates(texts, document.title, article_probability),
+            title_test(texts, document.title, article_probability),
         )
 
     def keep(self, *args: Any, **kwargs: Any) -> list[bool]:
@@ -157,7 +157,7 @@ class KeepContentRegion:
         fallback: Callable[[], Sequence[bool]],
         texts: Sequence[str],
         tables: Sequence[tuple[int, bool]],
-        headlines: Sequence[bool] = (),
+        repeats_title: Callable[[int], bool] | None = None,
     ) -> list[str]:
         """The rule that decides each block (see ``reasons.py``): the blocks to
         keep are ``CONTENT_REGION``'s and ``DATA_TABLE``'s; when there is
@@ -166,14 +166,14 @@ class KeepContentRegion:
         lengths, short-link flags, the hard rules' verdicts (``ruled_out``),
         what the fallback would keep (a function, called only when the model
         keeps nothing), their texts, their data tables (``tables``: see
-        ``core.tables.data_tables``) and the blocks that may be the page's
-        headline (``headlines``: see ``headline_candidates``; none when
-        empty). A block that its score, the link rule or
-        the guard removes from a data table whose head (a header, the caption)
-        the region keeps is ``DATA_TABLE``. A removed block is named by the
-        first rule that removes it: a hard rule, its score, the link rule, the
-        guard, the region, then a repeat of a kept text; then the headline
-        rule (``HEADLINE``) may keep one of them."""
+        ``core.tables.data_tables``) and which may be the page's headline
+        (``repeats_title``: see ``title_test``; ``None``: none). A block
+        that its score, the link rule or the guard removes from a data table
+        whose head (a header, the caption) the region keeps is
+        ``DATA_TABLE``. A removed block is named by the first rule that
+        removes it: a hard rule, its score, the link rule, the guard, the
+        region, then a repeat of a kept text; then the headline rule
+        (``HEADLINE``) may keep one of them."""
         regional = scores, block_scores, tree, lengths, short_links, ruled_out, tables
         decided, whole = self._by_region(self.threshold, *regional)
         if CONTENT_REGION not in decided:
@@ -190,8 +190,8 @@ class KeepContentRegion:
                 decided = [BEST_GUESS if r == CONTENT_REGION else r for r in guessed]
         in_whole = [table in whole for table, _ in tables] if whole else None
         decided = _first_of_repeats(decided, texts, in_whole)
-        if headlines:
-            _keep_headline(decided, scores, headlines)
+        if repeats_title is not None:
+            _keep_headline(decided, scores, repeats_title)
         return decided
 
     def _by_region(
@@ -236,41 +236,47 @@ class KeepContentRegion:
         return decided, whole
 
 
-def _keep_headline(decided: list[str], scores: Sequence[float], headlines: Sequence[bool]) -> None:
-    """Keeps the page's headline (``HEADLINE``) when what is kept has none:
-    the nearest block above the first kept one that may be the headline
-    (``headlines``), if the region or the threshold alone removed it and it
-    scores above ``HEADLINE_FLOOR``."""
+def _keep_headline(
+    decided: list[str], scores: Sequence[float], repeats_title: Callable[[int], bool]
+) -> None:
+    """Keeps the page's headline (``HEADLINE``): the nearest block above the
+    first kept one that the region or the threshold alone removed, that
+    scores above ``HEADLINE_FLOOR`` and repeats the title (``repeats_title``
+    of its index), unless a kept block repeats it too. The title is tested
+    last: it costs the most."""
     kept = [i for i, reason in enumerate(decided) if reason in KEEPING]
-    if not kept or any(headlines[i] for i in kept):
-        return
-    for i in range(kept[0] - 1, -1, -1):
-        if headlines[i] and decided[i] in _REGIONAL and scores[i] > HEADLINE_FLOOR:
-            decided[i] = HEADLINE
+    for i in range(kept[0] - 1 if kept else -1, -1, -1):
+        if decided[i] in _REGIONAL and scores[i] > HEADLINE_FLOOR and repeats_title(i):
+            if not any(map(repeats_title, kept)):
+                decided[i] = HEADLINE
             return
 
 
 _REGIONAL = frozenset((OUTSIDE_REGION, BELOW_THRESHOLD))
 
 
-def headline_candidates(
+def title_test(
     texts: Sequence[str], title: str | None, article_probability: float | None
-) -> list[bool]:
-    """Which blocks may be the headline of a page the article gate takes for
-    an article (``article_probability`` above ``ARTICLE``): those of three
-    words or more with at least ``HEADLINE_OVERLAP`` of their words in the
-    page's ``<title>``. None on another page."""
+) -> Callable[[int], bool] | None:
+    """Whether the block of an index may be the headline of a page the
+    article gate takes for an article (``article_probability`` above
+    ``ARTICLE``): three words or more, no longer than twice the page's
+    ``<title>``, at least ``HEADLINE_OVERLAP`` of its words in it. ``None``
+    on another page."""
     if not title or article_probability is None or article_probability <= ARTICLE:
-        return [False] * len(texts)
+        return None
     in_title = set(_WORD.findall(title.lower()))
-    candidates = []
-    for text in texts:
-        words = _WORD.findall(text.lower()) if len(text) < MAX_HEADLINE_CHARS else ()
-        candidates.append(
-            len(words) >= 3
-            and sum(word in in_title for word in words) >= HEADLINE_OVERLAP * len(words)
-        )
-    return candidates
+    longest = 2 * len(title)
+
+    def repeats_title(i: int) -> bool:
+        text = texts[i]
+        if len(text) > longest:
+            return False
+        words = _WORD.findall(text.lower())
+        in_it = sum(word in in_title for word in words)
+        return len(words) >= 3 and in_it >= HEADLINE_OVERLAP * len(words)
+
+    return repeats_title
 
 
 _WORD = re.compile(r"\w+")
@@ -283,7 +289,6 @@ _WORD = re.compile(r"\w+")
 ARTICLE = 0.5
 HEADLINE_FLOOR = 0.3
 HEADLINE_OVERLAP = 0.8
-MAX_HEADLINE_CHARS = 500  # a headline is a line, not a paragraph
 
 
 # The rules that weigh a block alone: a cell of a kept data table needs no
