@@ -206,17 +206,37 @@ TREE = BlockTree(
 )  # body, main, s1, s2, footer
 
 
+def decide_on_tree(
+    scores: list[float],
+    block_scores: list[float] | None = None,
+    short_links: list[bool] | None = None,
+    ruled_out: list[str | None] | None = None,
+    fallback: list[bool] | None = None,
+    repeats_title: list[bool] | None = None,
+) -> list[str]:
+    """The content stage's rules at threshold 0.5 on ``TREE``'s five blocks:
+    three long ones, then two short; no short links, no hard rule, a
+    fallback that keeps nothing and no headline unless given."""
+    return KeepContentRegion(0.5).decide(
+        scores,
+        block_scores or [0.8] * 5,
+        TREE,
+        [300, 300, 300, 20, 20],
+        short_links or [False] * 5,
+        ruled_out or [None] * 5,
+        lambda: fallback or [False] * 5,
+        [f"block {i}" for i in range(5)],
+        [NONE] * 5,
+        repeats_title.__getitem__ if repeats_title else None,
+    )
+
+
 def test_the_content_stage_names_the_rule_that_removed_each_block():
-    decided = KeepContentRegion(0.5).decide(
+    decided = decide_on_tree(
         scores=[0.9, 0.2, 0.9, 0.8, 0.9],
         block_scores=[0.8, 0.8, 0.1, 0.8, 0.8],
-        tree=TREE,
-        lengths=[300, 300, 300, 20, 20],
         short_links=[False, False, False, True, False],
-        ruled_out=[None] * 5,
-        fallback=lambda: [True] * 5,
-        texts=[f"block {i}" for i in range(5)],
-        tables=[NONE] * 5,
+        fallback=[True] * 5,
     )
     assert decided == [
         CONTENT_REGION,
@@ -228,16 +248,11 @@ def test_the_content_stage_names_the_rule_that_removed_each_block():
 
 
 def test_when_the_content_stage_keeps_nothing_the_fallback_s_blocks_are_kept():
-    decided = KeepContentRegion(0.5).decide(
+    decided = decide_on_tree(
         [0.1] * 5,
-        [0.1] * 5,
-        TREE,
-        [300, 300, 300, 20, 20],
-        [False] * 5,
-        [None, COPYRIGHT, None, None, None],
-        lambda: [True, True, False, True, True],
-        [f"block {i}" for i in range(5)],
-        [NONE] * 5,
+        block_scores=[0.1] * 5,
+        ruled_out=[None, COPYRIGHT, None, None, None],
+        fallback=[True, True, False, True, True],
     )
     assert decided == [FALLBACK, COPYRIGHT, BELOW_THRESHOLD, FALLBACK, FALLBACK]
 
@@ -247,17 +262,7 @@ def test_when_nothing_is_kept_the_page_s_best_blocks_are():
     # 0.36, and it is the first section's (its two blocks sum (0.35 - 0.28) *
     # 300 + (0.38 - 0.28) * 300 = 51, the footer's 0.2); the footer's 0.37
     # stays out
-    decided = KeepContentRegion(0.5).decide(
-        [0.35, 0.38, 0.1, 0.37, 0.2],
-        [0.8] * 5,
-        TREE,
-        [300, 300, 300, 20, 20],
-        [False] * 5,
-        [None] * 5,
-        lambda: [False] * 5,
-        [f"block {i}" for i in range(5)],
-        [NONE] * 5,
-    )
+    decided = decide_on_tree([0.35, 0.38, 0.1, 0.37, 0.2])
     assert decided == [
         BELOW_THRESHOLD,
         BEST_GUESS,
@@ -268,45 +273,21 @@ def test_when_nothing_is_kept_the_page_s_best_blocks_are():
 
 
 def test_a_page_of_sure_boilerplate_stays_empty():
-    decided = KeepContentRegion(0.5).decide(
-        [0.15, 0.2, 0.1, 0.05, 0.2],
-        [0.8] * 5,
-        TREE,
-        [300, 300, 300, 20, 20],
-        [False] * 5,
-        [None] * 5,
-        lambda: [False] * 5,
-        [f"block {i}" for i in range(5)],
-        [NONE] * 5,
-    )
+    decided = decide_on_tree([0.15, 0.2, 0.1, 0.05, 0.2])
     assert decided == [BELOW_THRESHOLD] * 5
-
-
-def decide_with_title(scores: list[float], repeats_title: list[bool]) -> list[str]:
-    return KeepContentRegion(0.5).decide(
-        scores,
-        [0.8] * 5,
-        TREE,
-        [300, 300, 300, 20, 20],
-        [False] * 5,
-        [None] * 5,
-        lambda: [False] * 5,
-        [f"block {i}" for i in range(5)],
-        [NONE] * 5,
-        repeats_title.__getitem__,
-    )
 
 
 def test_the_headline_above_the_content_is_kept():
     # the region is <main>; the first block, the headline, scores under the threshold
     kept_after = [CONTENT_REGION, CONTENT_REGION, BELOW_THRESHOLD, BELOW_THRESHOLD]
     headline = [True, False, False, False, False]
-    assert decide_with_title([0.4, 0.9, 0.9, 0.1, 0.1], headline) == [HEADLINE, *kept_after]
+    scores = [0.4, 0.9, 0.9, 0.1, 0.1]
+    assert decide_on_tree(scores, repeats_title=headline) == [HEADLINE, *kept_after]
     # a candidate scoring 0.3 or less stays out
-    low = decide_with_title([0.25, 0.9, 0.9, 0.1, 0.1], headline)
+    low = decide_on_tree([0.25, 0.9, 0.9, 0.1, 0.1], repeats_title=headline)
     assert low == [BELOW_THRESHOLD, *kept_after]
     # so does one when a kept block already repeats the title
-    twice = decide_with_title([0.4, 0.9, 0.9, 0.1, 0.1], [True, True, False, False, False])
+    twice = decide_on_tree(scores, repeats_title=[True, True, False, False, False])
     assert twice == [BELOW_THRESHOLD, *kept_after]
 
 
