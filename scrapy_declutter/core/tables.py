@@ -94,14 +94,13 @@ def data_tables(blocks: Sequence[Block], tree: BlockTree) -> list[tuple[int, boo
     nearest: list[int] = []  # every node's nearest table node, itself included, or -1
     head: list[bool] = []  # every node: in the head of its nearest table
     first_rows: dict[int, etree._Element | None] = {}
-    for node, (element, parent) in enumerate(zip(elements, parents)):
-        tag = element.tag
+    for node, (tag, parent) in enumerate(zip(tree.tags, parents)):
         table = node if tag == "table" else nearest[parent] if parent >= 0 else -1
         nearest.append(table)
         if tag == "caption" or tag == "tr":
             if table not in first_rows:
                 first_rows[table] = first_row(elements[table]) if table >= 0 else None
-            head.append(tag == "caption" or element is first_rows[table])
+            head.append(tag == "caption" or elements[node] is first_rows[table])
         else:
             head.append(tag != "table" and parent >= 0 and head[parent])
     tables = [nearest[node] for node in tree.block_nodes]
