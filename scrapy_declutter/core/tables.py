@@ -90,6 +90,8 @@ def data_tables(blocks: Sequence[Block], tree: BlockTree) -> list[tuple[int, boo
     (its first row or its caption), has letters, and its text is mostly not
     a link's (a number or a sign alone, "17:13", "»", or a headline's link
     make a list's first row as well)."""
+    if "table" not in tree.tags:  # most pages: no block is in a table
+        return [NONE] * len(blocks)
     elements, parents = tree.elements, tree.parents
     nearest: list[int] = []  # every node's nearest table node, itself included, or -1
     head: list[bool] = []  # every node: in the head of its nearest table

@@ -255,18 +255,23 @@ class ContentModels:
         cache = self._part_sums_by_key.get(part)
         if cache is None:
             cache = self._part_sums_by_key[part] = KeyCache()
-        sums = cache.sums
-        found = list(map(sums.get, keys))
+        found = list(map(cache.sums.get, keys))
+        missing = [i for i, value in enumerate(found) if value is None]
+        if not missing:
+            return found
         weights = [model._weights_after(part.prefix).get for model in self.models]
         names = part.names
-        for i in [i for i, value in enumerate(found) if value is None]:
+        new: dict = {}  # the page's keys the cache did not have, with their sums
+        for i in missing:
             key = keys[i]
-            value = sums.get(key)  # the same key earlier on this page
+            value = new.get(key)  # the same key earlier on this page
             if value is None:
                 key_names = names(key)
-                value = tuple([sum(map(weight, key_names, repeat(0.0))) for weight in weights])
-                cache.keep(key, value)
+                value = new[key] = tuple(
+                    [sum(map(weight, key_names, repeat(0.0))) for weight in weights]
+                )
             found[i] = value
+        cache.keep(new)
         return found
 
     def cached_keys(self) -> dict[str, tuple[int, int]]:
@@ -292,15 +297,19 @@ class KeyCache:
         self.sums: dict = {}
         self.chars = 0
 
-    def keep(self, key: str | tuple | None, value: tuple[float, ...]) -> None:
-        chars = _key_chars(key)
-        if chars > KEY_CHARS_MAX:
-            return
-        if len(self.sums) >= PART_SUMS_KEPT or self.chars + chars > KEY_CHARS_KEPT:
-            self.sums.clear()
-            self.chars = 0
-        self.sums[key] = value
-        self.chars += chars
+    def keep(self, new: dict[str | tuple | None, tuple[float, ...]]) -> None:
+        """Keep these keys' sums: a page's new keys in one call (a call for
+        each key cost half as much as its sums)."""
+        sums = self.sums
+        for key, value in new.items():
+            chars = _key_chars(key)
+            if chars > KEY_CHARS_MAX:
+                continue
+            if len(sums) >= PART_SUMS_KEPT or self.chars + chars > KEY_CHARS_KEPT:
+                sums.clear()
+                self.chars = 0
+            sums[key] = value
+            self.chars += chars
 
 
 def _key_chars(key: str | tuple | None) -> int:
