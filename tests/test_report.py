@@ -26,7 +26,7 @@ from scrapy_declutter.core.reasons import (
     SHORT_LINK,
 )
 from scrapy_declutter.core.report import FOLD_RUN, context_free_class, render_report
-from scrapy_declutter.core.tables import NONE
+from scrapy_declutter.core.tables import DataTables
 from scrapy_declutter.stages.article_gate import Mix
 from scrapy_declutter.stages.content_region import KeepContentRegion, title_test
 from tests.site import ARTICLE_DE, ARTICLE_EN, ARTICLE_EN_SENTENCE, BOILERPLATE
@@ -216,7 +216,7 @@ def test_the_content_stage_names_the_rule_that_removed_each_block():
         ruled_out=[None] * 5,
         fallback=lambda: [True] * 5,
         texts=[f"block {i}" for i in range(5)],
-        tables=[NONE] * 5,
+        tables=DataTables.none(5),
     )
     assert decided == [
         CONTENT_REGION,
@@ -237,7 +237,7 @@ def test_when_the_content_stage_keeps_nothing_the_fallback_s_blocks_are_kept():
         [None, COPYRIGHT, None, None, None],
         lambda: [True, True, False, True, True],
         [f"block {i}" for i in range(5)],
-        [NONE] * 5,
+        DataTables.none(5),
     )
     assert decided == [FALLBACK, COPYRIGHT, BELOW_THRESHOLD, FALLBACK, FALLBACK]
 
@@ -256,7 +256,7 @@ def test_when_nothing_is_kept_the_page_s_best_blocks_are():
         [None] * 5,
         lambda: [False] * 5,
         [f"block {i}" for i in range(5)],
-        [NONE] * 5,
+        DataTables.none(5),
     )
     assert decided == [
         BELOW_THRESHOLD,
@@ -277,7 +277,7 @@ def test_a_page_of_sure_boilerplate_stays_empty():
         [None] * 5,
         lambda: [False] * 5,
         [f"block {i}" for i in range(5)],
-        [NONE] * 5,
+        DataTables.none(5),
     )
     assert decided == [BELOW_THRESHOLD] * 5
 
@@ -292,7 +292,7 @@ def decide_with_title(scores: list[float], repeats_title: list[bool]) -> list[st
         [None] * 5,
         lambda: [False] * 5,
         [f"block {i}" for i in range(5)],
-        [NONE] * 5,
+        DataTables.none(5),
         repeats_title.__getitem__,
     )
 
