@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from itertools import repeat
-from operator import add, mul
+from operator import mul
 
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.stages.article_gate import (
@@ -116,7 +116,10 @@ class ContentModel:
         tree = features.tree
         tags = tree.path_sums(tags)
         tokens = tree.path_sums(tokens)
-        number_weights = [weights.get(name, 0.0) for name in BLOCK_NUMBERS]
+        # the weights of BLOCK_NUMBERS, by name
+        length_w, words_w, link_w, stop_w, position_w, digits_w = [
+            weights.get(name, 0.0) for name in BLOCK_NUMBERS
+        ]
         parents = tree.parents
         # The tokens of the path beyond a block's TOKEN_DEPTH nearest nodes
         # do not count; siblings share what to take off.
@@ -124,12 +127,30 @@ class ContentModel:
             parent: tokens[line[TOKEN_DEPTH - 1]] if line[TOKEN_DEPTH - 1] >= 0 else 0.0
             for parent, line in tree.lines_above_blocks(LINE_LENGTH).items()
         }
-        numeric = [0.0] * len(tree.block_nodes)
-        for weight, column in zip(number_weights, features.numbers):
-            numeric = list(map(add, numeric, map(mul, column, repeat(weight))))
+        # One sum a block, its terms in a fixed order (the last bits follow
+        # it), from 0.0 as a sum of the numbers column by column began.
+        numbers = zip(*features.numbers)  # a block's, in the order of BLOCK_NUMBERS
         totals = [
-            number + tags[node] + tokens[node] - beyond[parents[node]] + word + kind
-            for number, word, kind, node in zip(numeric, words, kinds, tree.block_nodes)
+            0.0
+            + length * length_w
+            + count * words_w
+            + link_density * link_w
+            + stop_density * stop_w
+            + position * position_w
+            + digits * digits_w
+            + tags[node]
+            + tokens[node]
+            - beyond[parents[node]]
+            + word
+            + kind
+            for (
+                length,
+                count,
+                link_density,
+                stop_density,
+                position,
+                digits,
+            ), word, kind, node in zip(numbers, words, kinds, tree.block_nodes)
         ]
         return _sigmoids(totals)
 
