@@ -177,7 +177,7 @@ def prepare(corpus: Path, limit: int | None = None) -> list[dict]:
                 "short_links": short_links(document.blocks),
                 "fallback": fallback(document.blocks, document.tree()),
                 "ruled_out": ruled_out(document.blocks, document.tree()),
-                "tables": data_tables(document.blocks, document.tree()),
+                "tables": data_tables(document.blocks, document.tree()).settled(),
                 "shape": PageShape.of(document),
                 "is_article": page.page_type == "article",
             }

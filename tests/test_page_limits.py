@@ -184,12 +184,12 @@ def test_page_memory_limit_is_a_whole_number(value):
 def test_key_cache_is_bounded_in_keys_and_characters():
     cache = KeyCache()
     for i in range(PART_SUMS_KEPT + 10):
-        cache.keep(f"k{i}", (1.0,))
+        cache.keep({f"k{i}": (1.0,)})
         assert len(cache.sums) <= PART_SUMS_KEPT
     for i in range(100_000):
-        cache.keep(f"{i:0{KEY_CHARS_MAX}}", (1.0,))
+        cache.keep({f"{i:0{KEY_CHARS_MAX}}": (1.0,)})
         assert cache.chars <= KEY_CHARS_KEPT
-    cache.keep("x" * (KEY_CHARS_MAX + 1), (1.0,))
+    cache.keep({"x" * (KEY_CHARS_MAX + 1): (1.0,)})
     assert max(map(len, cache.sums)) <= KEY_CHARS_MAX
 
 

@@ -26,7 +26,7 @@ from scrapy_declutter.core.reasons import (
     SHORT_LINK,
 )
 from scrapy_declutter.core.report import FOLD_RUN, context_free_class, render_report
-from scrapy_declutter.core.tables import NONE
+from scrapy_declutter.core.tables import DataTables
 from scrapy_declutter.stages.article_gate import Mix
 from scrapy_declutter.stages.content_region import KeepContentRegion, title_test
 from tests.site import ARTICLE_DE, ARTICLE_EN, ARTICLE_EN_SENTENCE, BOILERPLATE
@@ -226,7 +226,7 @@ def decide_on_tree(
         ruled_out or [None] * 5,
         lambda: fallback or [False] * 5,
         [f"block {i}" for i in range(5)],
-        [NONE] * 5,
+        DataTables.none(5),
         repeats_title.__getitem__ if repeats_title else None,
     )
 

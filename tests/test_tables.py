@@ -89,7 +89,7 @@ def test_a_data_table_s_head_names_its_columns():
     document = justext_document(DATA_TABLE_PAGE.format(prose=PROSE))
     cells = {
         b.text: cell
-        for b, cell in zip(document.blocks, data_tables(document.blocks, document.tree()))
+        for b, cell in zip(document.blocks, data_tables(document.blocks, document.tree()).cells())
     }
     table_node = cells["Panel"][0]
     assert table_node >= 0 and cells[PROSE] == NONE and cells["Contact"] == NONE

@@ -332,14 +332,16 @@ def segment(root: etree._Element, all_buttons: bool = False) -> list[Block]:
         else:
             text = text.strip(" ")
         if text:
+            length = len(text)
             # Block's first fields by position, at half the cost of keywords:
             # text, element, link_chars (link text's edge spaces can outnumber
-            # the block's), link_words, heading, offset, first_tag, tags
+            # the block's: at most the length, without a call of min()),
+            # link_words, heading, offset, first_tag, tags
             blocks.append(
                 Block(
                     text,
                     start,
-                    min(link_chars, len(text)),
+                    length if length < link_chars else link_chars,
                     link_words,
                     start_heading,
                     len(blocks),

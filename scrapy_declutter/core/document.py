@@ -94,6 +94,13 @@ class BlockTree:
         return lines
 
     @cached_property
+    def tags(self) -> list[str]:
+        """For every node, its element's tag, read once for the stages that
+        look at them (the content features, the data tables): lxml makes a
+        new string at each read."""
+        return [element.tag for element in self.elements]
+
+    @cached_property
     def class_and_id(self) -> list[tuple[str | None, str | None]]:
         """For every node, its element's ``class`` and ``id`` (``None`` when
         missing), read once for the stages that look at them (the content
@@ -181,11 +188,11 @@ def build_document(
     # Lower-cased in one call: a block's text holds no line break (``segment``
     # collapses white space), and the one context lower-casing reads (Greek
     # final sigma) ends at a line break as at the end of a string.
-    lowered = "\n".join([block.text for block in blocks]).lower().split("\n")
+    lowered_page = "\n".join([block.text for block in blocks]).lower()
+    lowered = lowered_page.split("\n")
     if language == AUTO:
         language = resolve_language(
-            (root.get("lang"), content_language),
-            lambda: Counter(word for text in lowered for word in text.split()),
+            (root.get("lang"), content_language), lambda: Counter(lowered_page.split())
         )
     is_stopword = (stoplist(language) if language else frozenset()).__contains__
     for block, text in zip(blocks, lowered):  # one block's words at a time, not a page's

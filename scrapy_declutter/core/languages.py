@@ -180,8 +180,9 @@ def guess_language(words: Counter) -> str | None:
         return None
     names, index = _stoplist_index()
     hits = [0] * len(names)
-    for word, count in words.items():
-        for i in index.get(word, ()):
+    for word in words.keys() & index.keys():  # the stopwords alone, found in one call
+        count = words[word]
+        for i in index[word]:
             hits[i] += count
     best = max(range(len(names)), key=hits.__getitem__)
     return names[best] if hits[best] / total >= MIN_DETECTED_DENSITY else None

@@ -12,6 +12,7 @@ Markdown writes tables as pipe tables by the same layout marks (``markdown``).
 
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
 
 from lxml import etree
 
@@ -83,33 +84,76 @@ def _word_characters(cell: etree._Element) -> tuple[int, int]:
     return sum(len(count(text)) for text in cell.itertext()), in_links
 
 
-def data_tables(blocks: Sequence[Block], tree: BlockTree) -> list[tuple[int, bool]]:
-    """For every block (``tree`` is theirs): the node of the table nearest
-    above it when that is a data table (``is_data_table``), else -1; and
+@dataclass(frozen=True, eq=False)
+class DataTables:
+    """The tables of a page's blocks: ``tables[i]`` is the node of the table
+    nearest above block i (-1: none), ``names[i]`` whether the block would
+    name a column or that table (see ``data_tables``). Whether a table is a
+    data table (``is_data``) is tested when first asked, from its element in
+    ``elements`` (the blocks' tree's): the content decision asks only about
+    the tables whose head it keeps, and a test reads every cell."""
+
+    tables: list[int]
+    names: list[bool]
+    elements: list = field(default_factory=list, repr=False)  # [] once ``settled``
+    tested: dict[int, bool] = field(default_factory=dict, repr=False)  # by table node
+
+    @classmethod
+    def none(cls, blocks: int) -> "DataTables":
+        """A page of ``blocks`` blocks, none of them in a table."""
+        return cls([-1] * blocks, [False] * blocks)
+
+    def is_data(self, table: int) -> bool:
+        """Whether the table of this node is a data table (``is_data_table``)."""
+        data = self.tested.get(table)
+        if data is None:
+            data = self.tested[table] = is_data_table(self.elements[table])
+        return data
+
+    def cells(self) -> list[tuple[int, bool]]:
+        """For every block: ``(table, names)`` when its nearest table is a
+        data table, else ``NONE``."""
+        return [
+            (table, names) if table >= 0 and self.is_data(table) else NONE
+            for table, names in zip(self.tables, self.names)
+        ]
+
+    def settled(self) -> "DataTables":
+        """The same, every table tested and no element kept (the training
+        script keeps the tables of thousands of pages, not their trees)."""
+        for table in set(self.tables) - {-1}:
+            self.is_data(table)
+        return replace(self, elements=[], tested=dict(self.tested))
+
+
+def data_tables(blocks: Sequence[Block], tree: BlockTree) -> DataTables:
+    """For every block (``tree`` is theirs): the table nearest above it, and
     whether the block names a column or the table: it is in the table's head
     (its first row or its caption), has letters, and its text is mostly not
     a link's (a number or a sign alone, "17:13", "»", or a headline's link
-    make a list's first row as well)."""
+    make a list's first row as well). Which tables are data tables is found
+    when asked (``DataTables.is_data``)."""
+    if "table" not in tree.tags:  # most pages: no block is in a table
+        return DataTables.none(len(blocks))
     elements, parents = tree.elements, tree.parents
     nearest: list[int] = []  # every node's nearest table node, itself included, or -1
     head: list[bool] = []  # every node: in the head of its nearest table
     first_rows: dict[int, etree._Element | None] = {}
-    for node, (element, parent) in enumerate(zip(elements, parents)):
-        tag = element.tag
+    for node, (tag, parent) in enumerate(zip(tree.tags, parents)):
         table = node if tag == "table" else nearest[parent] if parent >= 0 else -1
         nearest.append(table)
         if tag == "caption" or tag == "tr":
             if table not in first_rows:
                 first_rows[table] = first_row(elements[table]) if table >= 0 else None
-            head.append(tag == "caption" or element is first_rows[table])
+            head.append(tag == "caption" or elements[node] is first_rows[table])
         else:
             head.append(tag != "table" and parent >= 0 and head[parent])
     tables = [nearest[node] for node in tree.block_nodes]
-    data = {node: is_data_table(elements[node]) for node in set(tables) if node >= 0}
-    return [
-        (table, _names(block) if head[node] else False) if table >= 0 and data[table] else NONE
+    names = [
+        table >= 0 and head[node] and _names(block)
         for block, table, node in zip(blocks, tables, tree.block_nodes)
     ]
+    return DataTables(tables, names, elements)
 
 
 NONE = (-1, False)  # a block in no data table

@@ -208,7 +208,9 @@ class Mix:
         (``content_features.logits``), for a caller that has them."""
         exp, bias, g, a = math.exp, self.bias, self.general, self.article
         mixed = (bias + g * x + a * y for x, y in zip(general, article, strict=True))
-        return [1 / (1 + exp(-max(x, -500.0))) for x in mixed]
+        # exp(-max(x, -500.0)) without a call of max() for each block (it would
+        # double the time of the line)
+        return [1 / (1 + exp(500.0 if x < -500.0 else -x)) for x in mixed]
 
 
 @dataclass(frozen=True)
@@ -267,7 +269,10 @@ def guarded_first(mixed: Sequence[float], general: Sequence[float]) -> list[floa
     the experiment that fitted the mix), F1 0.837 / 0.908 / 0.934 on wcxb-dev
     / dragnet / l3s-gn1 against 0.835 / 0.908 / 0.935 with the mix's alone
     and 0.838 / 0.902 / 0.931 with the general model's alone."""
-    return list(map(max, mixed, general))
+    # max() of each pair, without a call for each (four times slower)
+    return [
+        by_general if by_general > by_mix else by_mix for by_mix, by_general in zip(mixed, general)
+    ]
 
 
 @cache

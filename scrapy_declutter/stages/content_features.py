@@ -112,7 +112,7 @@ def page_features(document: Document) -> PageFeatures:
     """The first-stage features of every block of ``document``."""
     blocks = document.blocks
     tree = document.tree()
-    tags = [element.tag for element in tree.elements]
+    tags = tree.tags
     texts = [b.text for b in blocks]
     words = [b.words for b in blocks]
     lengths = list(map(len, texts))

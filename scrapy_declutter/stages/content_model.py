@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from itertools import repeat
-from operator import add, mul
+from operator import mul
 
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.stages.article_gate import (
@@ -116,7 +116,10 @@ class ContentModel:
         tree = features.tree
         tags = tree.path_sums(tags)
         tokens = tree.path_sums(tokens)
-        number_weights = [weights.get(name, 0.0) for name in BLOCK_NUMBERS]
+        # the weights of BLOCK_NUMBERS, by name
+        length_w, words_w, link_w, stop_w, position_w, digits_w = [
+            weights.get(name, 0.0) for name in BLOCK_NUMBERS
+        ]
         parents = tree.parents
         # The tokens of the path beyond a block's TOKEN_DEPTH nearest nodes
         # do not count; siblings share what to take off.
@@ -124,12 +127,30 @@ class ContentModel:
             parent: tokens[line[TOKEN_DEPTH - 1]] if line[TOKEN_DEPTH - 1] >= 0 else 0.0
             for parent, line in tree.lines_above_blocks(LINE_LENGTH).items()
         }
-        numeric = [0.0] * len(tree.block_nodes)
-        for weight, column in zip(number_weights, features.numbers):
-            numeric = list(map(add, numeric, map(mul, column, repeat(weight))))
+        # One sum a block, its terms in a fixed order (the last bits follow
+        # it), from 0.0 as a sum of the numbers column by column began.
+        numbers = zip(*features.numbers)  # a block's, in the order of BLOCK_NUMBERS
         totals = [
-            number + tags[node] + tokens[node] - beyond[parents[node]] + word + kind
-            for number, word, kind, node in zip(numeric, words, kinds, tree.block_nodes)
+            0.0
+            + length * length_w
+            + count * words_w
+            + link_density * link_w
+            + stop_density * stop_w
+            + position * position_w
+            + digits * digits_w
+            + tags[node]
+            + tokens[node]
+            - beyond[parents[node]]
+            + word
+            + kind
+            for (
+                length,
+                count,
+                link_density,
+                stop_density,
+                position,
+                digits,
+            ), word, kind, node in zip(numbers, words, kinds, tree.block_nodes)
         ]
         return _sigmoids(totals)
 
@@ -255,18 +276,23 @@ class ContentModels:
         cache = self._part_sums_by_key.get(part)
         if cache is None:
             cache = self._part_sums_by_key[part] = KeyCache()
-        sums = cache.sums
-        found = list(map(sums.get, keys))
+        found = list(map(cache.sums.get, keys))
+        missing = [i for i, value in enumerate(found) if value is None]
+        if not missing:
+            return found
         weights = [model._weights_after(part.prefix).get for model in self.models]
         names = part.names
-        for i in [i for i, value in enumerate(found) if value is None]:
+        new: dict = {}  # the page's keys the cache did not have, with their sums
+        for i in missing:
             key = keys[i]
-            value = sums.get(key)  # the same key earlier on this page
+            value = new.get(key)  # the same key earlier on this page
             if value is None:
                 key_names = names(key)
-                value = tuple([sum(map(weight, key_names, repeat(0.0))) for weight in weights])
-                cache.keep(key, value)
+                value = new[key] = tuple(
+                    [sum(map(weight, key_names, repeat(0.0))) for weight in weights]
+                )
             found[i] = value
+        cache.keep(new)
         return found
 
     def cached_keys(self) -> dict[str, tuple[int, int]]:
@@ -292,15 +318,19 @@ class KeyCache:
         self.sums: dict = {}
         self.chars = 0
 
-    def keep(self, key: str | tuple | None, value: tuple[float, ...]) -> None:
-        chars = _key_chars(key)
-        if chars > KEY_CHARS_MAX:
-            return
-        if len(self.sums) >= PART_SUMS_KEPT or self.chars + chars > KEY_CHARS_KEPT:
-            self.sums.clear()
-            self.chars = 0
-        self.sums[key] = value
-        self.chars += chars
+    def keep(self, new: dict[str | tuple | None, tuple[float, ...]]) -> None:
+        """Keep these keys' sums: a page's new keys in one call (a call for
+        each key cost half as much as its sums)."""
+        sums = self.sums
+        for key, value in new.items():
+            chars = _key_chars(key)
+            if chars > KEY_CHARS_MAX:
+                continue
+            if len(sums) >= PART_SUMS_KEPT or self.chars + chars > KEY_CHARS_KEPT:
+                sums.clear()
+                self.chars = 0
+            sums[key] = value
+            self.chars += chars
 
 
 def _key_chars(key: str | tuple | None) -> int:

@@ -34,7 +34,7 @@ from scrapy_declutter.core.reasons import (
     REPEATED,
     SHORT_LINK,
 )
-from scrapy_declutter.core.tables import data_tables
+from scrapy_declutter.core.tables import DataTables, data_tables
 from scrapy_declutter.stages.content_features import short_links
 
 # Held out, finding the region 0.08 below the threshold raised the best F1
@@ -156,7 +156,7 @@ class KeepContentRegion:
         ruled_out: Sequence[str | None],
         fallback: Callable[[], Sequence[bool]],
         texts: Sequence[str],
-        tables: Sequence[tuple[int, bool]],
+        tables: DataTables,
         repeats_title: Callable[[int], bool] | None = None,
     ) -> list[str]:
         """The rule that decides each block (see ``reasons.py``): the blocks to
@@ -165,7 +165,7 @@ class KeepContentRegion:
         From their final and first-stage scores (``None``: not known),
         lengths, short-link flags, the hard rules' verdicts (``ruled_out``),
         what the fallback would keep (a function, called only when the model
-        keeps nothing), their texts, their data tables (``tables``: see
+        keeps nothing), their texts, their tables (``tables``: see
         ``core.tables.data_tables``) and which may be the page's headline
         (``repeats_title``: see ``title_test``; ``None``: none). A block
         that its score, the link rule or the guard removes from a data table
@@ -188,7 +188,7 @@ class KeepContentRegion:
                 lowered = max(best - BEST_GUESS_MARGIN, SURE_BOILERPLATE)
                 guessed, whole = self._by_region(lowered, *regional)
                 decided = [BEST_GUESS if r == CONTENT_REGION else r for r in guessed]
-        in_whole = [table in whole for table, _ in tables] if whole else None
+        in_whole = [table in whole for table in tables.tables] if whole else None
         decided = _first_of_repeats(decided, texts, in_whole)
         if repeats_title is not None:
             _keep_headline(decided, scores, repeats_title)
@@ -203,7 +203,7 @@ class KeepContentRegion:
         lengths: Sequence[int],
         short_links: Sequence[bool],
         ruled_out: Sequence[str | None],
-        tables: Sequence[tuple[int, bool]],
+        tables: DataTables,
     ) -> tuple[list[str], set[int]]:
         """Each block's rule with the region and ``threshold``, before the
         fallback and the repeats, and the data tables kept whole."""
@@ -231,7 +231,7 @@ class KeepContentRegion:
         if whole:
             decided = [
                 DATA_TABLE if table in whole and reason in _CELL_RULES else reason
-                for (table, _), reason in zip(tables, decided)
+                for table, reason in zip(tables.tables, decided)
             ]
         return decided, whole
 
@@ -296,11 +296,16 @@ HEADLINE_OVERLAP = 0.8
 _CELL_RULES = frozenset((BELOW_THRESHOLD, SHORT_LINK, BOILERPLATE_GUARD))
 
 
-def _kept_whole(tables: Sequence[tuple[int, bool]], decided: Sequence[str]) -> set[int]:
+def _kept_whole(tables: DataTables, decided: Sequence[str]) -> set[int]:
     """The data tables (see ``core.tables.data_tables``) with a block naming
-    a column or the table that the region keeps."""
-    kept = zip(tables, decided)
-    return {table for (table, names), reason in kept if names and reason == CONTENT_REGION}
+    a column or the table that the region keeps; only their tables are
+    tested as data tables."""
+    kept = zip(tables.tables, tables.names, decided)
+    return {
+        table
+        for table, names, reason in kept
+        if names and reason == CONTENT_REGION and tables.is_data(table)
+    }
 
 
 def _first_of_repeats(
