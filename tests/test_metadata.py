@@ -5,7 +5,9 @@ import json
 import pytest
 
 from scrapy_declutter import extract
+from scrapy_declutter.core.labels import BAD, GOOD
 from scrapy_declutter.core.metadata import Metadata, read_metadata
+from scrapy_declutter.core.reasons import BELOW_THRESHOLD, CONTENT_REGION, HEADLINE
 
 TEXT = (
     "<p>The committee met on Tuesday to discuss the new plans for the river bank, and after a"
@@ -105,6 +107,24 @@ def test_written_dates_in_a_date_line():
         ("12/24/2024", "2024-12-24"),
     ]:
         assert metadata(body=f'<div class="post-date">{line}</div>{TEXT}').date == expected, line
+
+
+def test_a_date_line_below_a_kept_headline_is_found():
+    # a headline kept by the content stage's headline rule, a dozen short
+    # blocks (a byline, share links), then a bare date line and the article
+    shares = "".join(f"<p>Share {i}</p>" for i in range(12))
+    body = f"<h1>Bridge opens to traffic</h1>{shares}<p>Feb 11, 2026</p>{TEXT}"
+    result = extract(f"<html><body>{body}</body></html>")
+    blocks = result.blocks
+    for block in blocks:
+        block.label, block.reason = BAD, BELOW_THRESHOLD
+    blocks[0].label, blocks[0].reason = GOOD, HEADLINE
+    blocks[-1].label, blocks[-1].reason = GOOD, CONTENT_REGION
+    assert read_metadata(result.root, blocks).date == "2026-02-11"
+    # the window opens at the first block kept for its content, not above it
+    blocks[-1].label, blocks[-1].reason = BAD, BELOW_THRESHOLD
+    blocks[1].label, blocks[1].reason = GOOD, CONTENT_REGION
+    assert read_metadata(result.root, blocks).date is None
 
 
 def test_title_without_the_site_name():

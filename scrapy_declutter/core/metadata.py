@@ -30,6 +30,7 @@ from lxml import etree
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import BlockTree
 from scrapy_declutter.core.languages import ISO_639_1, stoplist_for
+from scrapy_declutter.core.reasons import HEADLINE
 
 _READ_TAGS = ("meta", "link", "script", "h1", "time")
 # The attributes, not their elements: libxml2 finds these faster.
@@ -496,8 +497,12 @@ def _date(
 
 def _date_lines(blocks: list[Block]) -> Iterator[str]:
     """Short blocks before and at the start of the kept text, where a date
-    line sits when no class names it."""
-    first = next((block.offset for block in blocks if block.is_good), 0)
+    line sits when no class names it. The kept text starts at its first block
+    kept for what it is, not at a headline kept above it (``HEADLINE``): the
+    date line of an article sits below its headline."""
+    first = next(
+        (block.offset for block in blocks if block.is_good and block.reason != HEADLINE), 0
+    )
     for block in blocks[: first + _DATE_LINE_LEAD]:
         if len(block.text) <= _MAX_DATE_LINE // 2:
             yield block.text
