@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass, fields
 from datetime import date
 from functools import cached_property
+from itertools import chain, compress
 from urllib.parse import urljoin
 
 from lxml import etree
@@ -125,8 +126,6 @@ _MAX_TITLE_WORDS = 40
 _MAX_DATE_LINE = 120
 # How many blocks after the first kept one a bare date line is looked for.
 _DATE_LINE_LEAD = 10
-# How far up from a block's element a class or id naming a byline or date is looked for.
-_MARK_LEVELS = 3
 
 
 @dataclass(frozen=True)
@@ -311,21 +310,47 @@ class _MarkedBlocks:
     def found(self) -> list[tuple[str, Block]]:
         tree = self.tree if self.tree is not None else BlockTree.of_blocks(self.blocks)
         names = tree.class_and_id
-        marking = {pair: _marking_words(*pair) for pair in set(names)}  # pages repeat them
-        marks = [marking[pair] for pair in names]
-        if not any(marks):  # many pages: nothing to climb
+        marks = {node: _marking_words(*names[node]) for node in _nodes_naming_marks(names)}
+        if not marks:  # many pages: nothing to climb
             return []
-        # the nearest marks within _MARK_LEVELS nodes up, one level more at each step
-        parents = tree.parents
-        nearest = marks
-        for _ in range(_MARK_LEVELS - 1):
-            above = [*nearest, ""]  # above[-1]: the root's parent, no marks
-            nearest = [mark or above[parent] for mark, parent in zip(marks, parents)]
-        return [
-            (nearest[node], block)
-            for node, block in zip(tree.block_nodes, self.blocks)
-            if nearest[node]
-        ]
+        # the nearest marks of the block's node, its parent or its grandparent;
+        # -1 is the root's parent, which has none
+        parents = [*tree.parents, -1]  # and [-1], the parent of -1
+        mark = marks.get
+        found = []
+        for node, block in zip(tree.block_nodes, self.blocks):
+            parent = parents[node]
+            names_marking = mark(node) or mark(parent) or mark(parents[parent])
+            if names_marking:
+                found.append((names_marking, block))
+        return found
+
+
+def _nodes_naming_marks(names: list[tuple[str | None, str | None]]) -> set[int]:
+    """The nodes whose class or id holds one of ``_MARK_WORDS``, lower-cased.
+
+    They are found in one string of all the classes and ids, joined by NULs
+    (which no attribute holds), with a few ``str.find`` calls: a call for
+    each node costs more (the page's classes and ids are many; those that
+    mark a byline or a date, few). A word after n NULs is in the n-th class
+    or id that is there (neither ``None`` nor empty).
+    """
+    values = list(chain.from_iterable(names))  # class, id, class, id, ...
+    positions = list(compress(range(len(values)), values))  # those that are there
+    page = "\0".join(filter(None, values)).lower()
+    starts = []
+    for word in _MARK_WORDS:
+        start = page.find(word)
+        while start >= 0:
+            starts.append(start)
+            start = page.find(word, start + len(word))
+    nodes = set()
+    value = previous = 0  # the NULs before a start: the number of the value it is in
+    for start in sorted(starts):
+        value += page.count("\0", previous, start)
+        previous = start
+        nodes.add(positions[value] // 2)
+    return nodes
 
 
 def _marking_words(class_: str | None, id_: str | None) -> str:
