@@ -31,11 +31,14 @@ from lxml import etree
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import BlockTree
 from scrapy_declutter.core.languages import ISO_639_1, stoplist_for
+from scrapy_declutter.core.markdown import PLAIN_ABSOLUTE_URL
 
 _READ_TAGS = ("meta", "link", "script", "h1", "time")
 # The attributes, not their elements: libxml2 finds these faster.
 _ITEMPROP = etree.XPath("descendant::*/@itemprop")
 _LINK_RELS = etree.XPath("descendant::a/@rel")
+# An element's text, compiled once (``element.xpath`` compiles at each call).
+_STRING = etree.XPath("string()")
 # Words in a class or id that mark a byline or a date (most frequent first).
 _MARK_WORDS = ("date", "time", "author", "byline", "writer", "posted", "publish")
 _BYLINE = re.compile(r"byline|author|writer")
@@ -372,7 +375,7 @@ def _item_value(element: etree._Element) -> str | None:
         if element.get(attribute):
             return _text(element.get(attribute))
     names = [e for e in element.iterdescendants() if e.get("itemprop") == "name"]
-    return _text((names[0] if names else element).xpath("string()"))
+    return _text(_STRING(names[0] if names else element))
 
 
 def _base(root: etree._Element, url: str | None) -> str | None:
@@ -404,11 +407,7 @@ def _title(
     declared headline, the ``<title>`` or the ``<h1>``, without the site's name."""
     site = _words(site_name)
     h1 = next(
-        (
-            text
-            for text in (_text(e.xpath("string()")) for e in h1s)
-            if text and _words(text) != site
-        ),
+        (text for text in (_text(_STRING(e)) for e in h1s) if text and _words(text) != site),
         None,
     )
     page_title = _text(root.findtext("head/title"))
@@ -453,7 +452,7 @@ def _author(
         lambda: [
             v
             for rel in _LINK_RELS(root)
-            if "author" in rel.lower().split() and (v := _text(rel.getparent().xpath("string()")))
+            if "author" in rel.lower().split() and (v := _text(_STRING(rel.getparent())))
         ][:3],
         lambda: _byline(marked),
         lambda: _names(article.get("author"), people_only=False),
@@ -635,7 +634,9 @@ def _image(value: object) -> str | None:
 def _absolute(value: str | None, base: str | None) -> str | None:
     if not value:
         return None
-    return urljoin(base, value) if base else value
+    if not base or PLAIN_ABSOLUTE_URL.match(value):  # most: what urljoin would give back
+        return value
+    return urljoin(base, value)
 
 
 def _first(*values: str | None) -> str | None:
