@@ -338,15 +338,17 @@ def _nodes_naming_marks(names: list[tuple[str | None, str | None]]) -> set[int]:
     mark a byline or a date, few). A word after n NULs is in the n-th class
     or id that is there (neither ``None`` nor empty).
     """
-    values = list(chain.from_iterable(names))  # class, id, class, id, ...
-    positions = list(compress(range(len(values)), values))  # those that are there
-    page = "\0".join(filter(None, values)).lower()
+    page = "\0".join(filter(None, chain.from_iterable(names))).lower()
     starts = []
     for word in _MARK_WORDS:
         start = page.find(word)
         while start >= 0:
             starts.append(start)
             start = page.find(word, start + len(word))
+    if not starts:  # many pages
+        return set()
+    values = list(chain.from_iterable(names))  # class, id, class, id, ...
+    positions = list(compress(range(len(values)), values))  # those that are there
     nodes = set()
     value = previous = 0  # the NULs before a start: the number of the value it is in
     for start in sorted(starts):
