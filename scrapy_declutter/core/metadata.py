@@ -317,8 +317,9 @@ class _MarkedBlocks:
         if not marks:  # many pages: nothing to climb
             return []
         # the nearest marks of the block's node, its parent or its grandparent;
-        # -1 is the root's parent, which has none
-        parents = [*tree.parents, -1]  # and [-1], the parent of -1
+        # the root's parent is -1, which has none, and so is the parent of -1
+        # (the -1 appended, read as parents[-1])
+        parents = [*tree.parents, -1]
         mark = marks.get
         found = []
         for node, block in zip(tree.block_nodes, self.blocks):
