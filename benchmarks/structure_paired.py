@@ -11,7 +11,9 @@ This benchmark compares two versions of ``core/markdown.py`` and
 beside this checkout's (the rest of the package is this checkout's, so the two
 must share its interfaces). For every ``--step``-th page, ``--repeat`` times:
 extract the page once, then read the Markdown and the metadata of that fresh
-result with each version, in alternating order, timing each in CPU time
+result with each version, in alternating order (from the other version on
+every other page: the first reader pays for a cold tree, and with an odd
+``--repeat`` one version would go first more often), timing each in CPU time
 (``time.process_time``: the time others take is not counted). Each page keeps
 each version's best; the medians over the pages are printed in bare parses
 (each page's best bare parse, CPU time too), with the median of the pages'
@@ -109,7 +111,7 @@ def main() -> None:
                 lxml.html.document_fromstring(page.html)
                 parse = time.process_time() - start
                 result = extract(page.html, page.url)
-                versions = (old, new) if repeat % 2 == 0 else (new, old)
+                versions = (old, new) if (repeat + pages) % 2 == 0 else (new, old)
                 runs = {id(modules): read_with(modules, result) for modules in versions}
                 old_run, new_run = runs[id(old)], runs[id(new)]
                 if repeat == 0 and old_run[2] != new_run[2]:

@@ -127,6 +127,28 @@ def test_a_date_line_below_a_kept_headline_is_found():
     assert read_metadata(result.root, blocks).date is None
 
 
+# Far enough after the text that only a class or id can make it a date line.
+FAR = TEXT + "<p>Read more.</p>" * 10
+
+
+@pytest.mark.parametrize(
+    "marked",
+    [
+        '<div class="Post-DATE">Published August 7, 2023</div>',
+        '<div id="İ-meta"><div class="Entry-Date"><span>August 7, 2023</span></div></div>',
+        '<div class="posted-on"><div><p>August 7, 2023</p></div></div>',
+    ],
+    ids=["upper case", "lower-casing lengthens", "grandparent"],
+)
+def test_date_line_marked_by_a_class_or_id(marked):
+    assert metadata(body=FAR + marked).date == "2023-08-07"
+
+
+def test_a_class_three_levels_up_marks_no_date_line():
+    marked = '<div class="post-date"><div><div><p>August 7, 2023</p></div></div></div>'
+    assert metadata(body=FAR + marked).date is None
+
+
 def test_title_without_the_site_name():
     head = (
         "<title>Bridge opens &raquo; City Paper</title>"

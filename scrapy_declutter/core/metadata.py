@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass, fields
 from datetime import date
 from functools import cached_property
+from itertools import chain, compress
 from urllib.parse import urljoin
 
 from lxml import etree
@@ -30,12 +31,15 @@ from lxml import etree
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import BlockTree
 from scrapy_declutter.core.languages import ISO_639_1, stoplist_for
+from scrapy_declutter.core.markdown import PLAIN_ABSOLUTE_URL
 from scrapy_declutter.core.reasons import HEADLINE
 
 _READ_TAGS = ("meta", "link", "script", "h1", "time")
 # The attributes, not their elements: libxml2 finds these faster.
 _ITEMPROP = etree.XPath("descendant::*/@itemprop")
 _LINK_RELS = etree.XPath("descendant::a/@rel")
+# An element's text, compiled once (``element.xpath`` compiles at each call).
+_STRING = etree.XPath("string()")
 # Words in a class or id that mark a byline or a date (most frequent first).
 _MARK_WORDS = ("date", "time", "author", "byline", "writer", "posted", "publish")
 _BYLINE = re.compile(r"byline|author|writer")
@@ -126,8 +130,6 @@ _MAX_TITLE_WORDS = 40
 _MAX_DATE_LINE = 120
 # How many blocks after the first kept one a bare date line is looked for.
 _DATE_LINE_LEAD = 10
-# How far up from a block's element a class or id naming a byline or date is looked for.
-_MARK_LEVELS = 3
 
 
 @dataclass(frozen=True)
@@ -312,21 +314,50 @@ class _MarkedBlocks:
     def found(self) -> list[tuple[str, Block]]:
         tree = self.tree if self.tree is not None else BlockTree.of_blocks(self.blocks)
         names = tree.class_and_id
-        marking = {pair: _marking_words(*pair) for pair in set(names)}  # pages repeat them
-        marks = [marking[pair] for pair in names]
-        if not any(marks):  # many pages: nothing to climb
+        marks = {node: _marking_words(*names[node]) for node in _nodes_naming_marks(names)}
+        if not marks:  # many pages: nothing to climb
             return []
-        # the nearest marks within _MARK_LEVELS nodes up, one level more at each step
-        parents = tree.parents
-        nearest = marks
-        for _ in range(_MARK_LEVELS - 1):
-            above = [*nearest, ""]  # above[-1]: the root's parent, no marks
-            nearest = [mark or above[parent] for mark, parent in zip(marks, parents)]
-        return [
-            (nearest[node], block)
-            for node, block in zip(tree.block_nodes, self.blocks)
-            if nearest[node]
-        ]
+        # the nearest marks of the block's node, its parent or its grandparent;
+        # the root's parent is -1, which has none, and so is the parent of -1
+        # (the -1 appended, read as parents[-1])
+        parents = [*tree.parents, -1]
+        mark = marks.get
+        found = []
+        for node, block in zip(tree.block_nodes, self.blocks):
+            parent = parents[node]
+            names_marking = mark(node) or mark(parent) or mark(parents[parent])
+            if names_marking:
+                found.append((names_marking, block))
+        return found
+
+
+def _nodes_naming_marks(names: list[tuple[str | None, str | None]]) -> set[int]:
+    """The nodes whose class or id holds one of ``_MARK_WORDS``, lower-cased.
+
+    They are found in one string of all the classes and ids, joined by NULs
+    (which no attribute holds), with a few ``str.find`` calls: a call for
+    each node costs more (the page's classes and ids are many; those that
+    mark a byline or a date, few). A word after n NULs is in the n-th class
+    or id that is there (neither ``None`` nor empty).
+    """
+    page = "\0".join(filter(None, chain.from_iterable(names))).lower()
+    starts = []
+    for word in _MARK_WORDS:
+        start = page.find(word)
+        while start >= 0:
+            starts.append(start)
+            start = page.find(word, start + len(word))
+    if not starts:  # many pages
+        return set()
+    values = list(chain.from_iterable(names))  # class, id, class, id, ...
+    positions = list(compress(range(len(values)), values))  # those that are there
+    nodes = set()
+    value = previous = 0  # the NULs before a start: the number of the value it is in
+    for start in sorted(starts):
+        value += page.count("\0", previous, start)
+        previous = start
+        nodes.add(positions[value] // 2)
+    return nodes
 
 
 def _marking_words(class_: str | None, id_: str | None) -> str:
@@ -348,7 +379,7 @@ def _item_value(element: etree._Element) -> str | None:
         if element.get(attribute):
             return _text(element.get(attribute))
     names = [e for e in element.iterdescendants() if e.get("itemprop") == "name"]
-    return _text((names[0] if names else element).xpath("string()"))
+    return _text(_STRING(names[0] if names else element))
 
 
 def _base(root: etree._Element, url: str | None) -> str | None:
@@ -380,11 +411,7 @@ def _title(
     declared headline, the ``<title>`` or the ``<h1>``, without the site's name."""
     site = _words(site_name)
     h1 = next(
-        (
-            text
-            for text in (_text(e.xpath("string()")) for e in h1s)
-            if text and _words(text) != site
-        ),
+        (text for text in (_text(_STRING(e)) for e in h1s) if text and _words(text) != site),
         None,
     )
     page_title = _text(root.findtext("head/title"))
@@ -429,7 +456,7 @@ def _author(
         lambda: [
             v
             for rel in _LINK_RELS(root)
-            if "author" in rel.lower().split() and (v := _text(rel.getparent().xpath("string()")))
+            if "author" in rel.lower().split() and (v := _text(_STRING(rel.getparent())))
         ][:3],
         lambda: _byline(marked),
         lambda: _names(article.get("author"), people_only=False),
@@ -615,7 +642,9 @@ def _image(value: object) -> str | None:
 def _absolute(value: str | None, base: str | None) -> str | None:
     if not value:
         return None
-    return urljoin(base, value) if base else value
+    if not base or PLAIN_ABSOLUTE_URL.match(value):  # most: what urljoin would give back
+        return value
+    return urljoin(base, value)
 
 
 def _first(*values: str | None) -> str | None:
