@@ -2,6 +2,7 @@
 
 import configparser
 import functools
+import gzip
 import http.server
 import json
 import os
@@ -150,6 +151,15 @@ def test_a_url_that_is_not_html_fails_with_a_message(run, http_server):
     result = run(f"{http_server}/image.png")
     assert result.returncode == 1
     assert "not an HTML page" in result.stderr
+
+
+def test_a_file_that_is_not_a_page_fails_with_a_message(run, tmp_path):
+    compressed = tmp_path / "page.html.gz"
+    compressed.write_bytes(gzip.compress(ARTICLE_EN))
+    result = run(str(compressed))
+    assert result.returncode == 1
+    assert "cannot extract" in result.stderr and "binary data" in result.stderr
+    assert "Traceback" not in result.stderr
 
 
 @pytest.mark.parametrize("setting", ["DECLUTTER_LENGTH_LOW=many", "DECLUTTER_ENABLED=maybe"])

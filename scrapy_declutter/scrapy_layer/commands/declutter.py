@@ -84,7 +84,12 @@ class Command(ScrapyCommand):
         if page is None:
             self.exitcode = 1
             return
-        result = page.extract()
+        try:
+            result = page.extract()
+        except DeclutterError as error:  # binary data, a page over a limit, ...
+            print(f"cannot extract {target}: {error}", file=sys.stderr)
+            self.exitcode = 1
+            return
         if opts.html:  # the report alone: the text is in it
             weighed = _explained(page) if result.pipeline == "declutter" else None
             report = render_report(result, config.options, weighed)
