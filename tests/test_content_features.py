@@ -35,6 +35,29 @@ def test_page_features_describe_markup_and_context():
     assert "in:article" not in footer and "tok:post" not in footer
 
 
+def test_aria_roles_and_dialogs_are_features_of_the_blocks_inside():
+    document = justext_document(
+        "<div role='main'><p>The story of the bridge, told by the people who built it.</p></div>"
+        "<div role='Dialog navigation'><p>Sign up for our newsletter.</p></div>"
+        "<div aria-modal='true'><p>Before you go: our best stories, weekly.</p></div>"
+        "<section role='complementary'><p>Popular this week</p></section>"
+        "<dialog><p>We use cookies on this site.</p></dialog>"
+        "<div role='presentation'><p>Photo: the bridge at night</p></div>"
+    )
+    page = page_features(document)
+    story, newsletter, before_you_go, popular, cookies, photo = (
+        page.of_block(i) for i in range(len(document.blocks))
+    )
+    assert story["in:role:main"] == 1.0 and "in:role:modal" not in story
+    # a list of roles counts its first; aria-modal says a modal window
+    assert newsletter["in:role:dialog"] == 1.0 and "in:role:navigation" not in newsletter
+    assert before_you_go["in:role:modal"] == 1.0
+    assert popular["in:section"] == popular["in:role:complementary"] == 1.0
+    assert cookies["in:dialog"] == 1.0
+    # a role that says nothing of the content is no feature
+    assert not any(name.startswith("in:role:") for name in photo)
+
+
 def test_digit_share_counts_every_script_s_digits():
     # ASCII digits are counted on the page's bytes, other digits by the regex
     for texts, digits in (

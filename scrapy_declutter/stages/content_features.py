@@ -2,7 +2,8 @@
 
 A block is described by named features: its own size, link and stopword
 densities and jusText classes, and its neighbours' classes; the tags around it
-(``<nav>``, ``<article>``, ``<li>``, ...) and the ``id``/``class`` tokens of
+(``<nav>``, ``<article>``, ``<li>``, ...) and their ARIA roles
+(``dialog``, ``navigation``, ...), the ``id``/``class`` tokens of
 its element and nearest ancestors (Dragnet's evidence, seed 004); a match
 with the page title and end-of-text cues such as "Leave a comment"
 (Boilerpipe's, seed 001). The weights live in the model (``content_model.py``);
@@ -36,7 +37,15 @@ DIGIT = re.compile(r"\d")
 CONTEXT_TAGS = frozenset(
     """nav footer aside header main article form li table figure blockquote pre
     section dl address menu label h1 h2 h3 h4 h5 h6 a ul ol code time strong em
-    span button small""".split()
+    span button small dialog""".split()
+)
+# ARIA roles that say what an element is for (landmarks, widgets, windows):
+# an element with one of them is also ``in:role:<role>``, and
+# ``aria-modal="true"`` is ``in:role:modal``.
+CONTEXT_ROLES = frozenset(
+    """main article navigation banner contentinfo complementary search dialog
+    alertdialog menu menubar tablist tabpanel region form button listbox tooltip
+    alert status note document feed modal""".split()
 )
 OWN_TAGS = frozenset(
     """p li td th div h1 h2 h3 h4 h5 h6 pre blockquote dd dt body tr ul table form
@@ -74,11 +83,13 @@ class PageFeatures:
     Block i has the numbers ``numbers[k][i]`` (named by ``BLOCK_NUMBERS[k]``), the
     features ``WORDS.features(short_texts[i])`` (the words of a short block)
     and ``KINDS.features(kinds[i])`` (its classes, neighbours' classes and
-    cues), the ``in:<tag>`` feature ``TAGS.features(tags[n])`` of its
-    element's node n and every ancestor of n in ``tree``, the ``tok:<token>``
-    features ``TOKENS.features(names[n])`` of the ``class`` and ``id`` of n
-    and its ancestors up to ``TOKEN_DEPTH`` nodes. A feature two of these
-    nodes have counts twice: a link in a nested menu is twice ``in:ul``.
+    cues), the ``in:<tag>`` and ``in:role:<role>`` features
+    ``TAGS.features(tags[n])`` of its element's node n and every ancestor of
+    n in ``tree`` (``tags[n]``: the node's tag, and its ARIA role after a
+    space), the ``tok:<token>`` features ``TOKENS.features(names[n])`` of the
+    ``class`` and ``id`` of n and its ancestors up to ``TOKEN_DEPTH`` nodes.
+    A feature two of these nodes have counts twice: a link in a nested menu
+    is twice ``in:ul``.
 
     The keys are few and recur from block to block and page to page, so the
     model weighs each key's features once (``ContentModel.block_scores``).
@@ -160,7 +171,22 @@ def page_features(document: Document) -> PageFeatures:
         )
     )
     names = [None if tag in _PAGE_ROOTS else names for tag, names in zip(tags, tree.class_and_id)]
-    return PageFeatures(tree, numbers, short_texts, kinds, tags, names)
+    return PageFeatures(tree, numbers, short_texts, kinds, _context_keys(tree), names)
+
+
+def _context_keys(tree: BlockTree) -> list[str]:
+    """Each node's tag, with the ARIA role its element plays after a space
+    when that role is one of ``CONTEXT_ROLES`` (``aria-modal="true"``:
+    ``modal``)."""
+    keys = []
+    for tag, element in zip(tree.tags, tree.elements):
+        role = "modal" if element.get("aria-modal") == "true" else element.get("role")
+        if role:  # a list of roles names the one a browser takes first
+            role = role.split(None, 1)[0].lower() if role.strip() else ""
+            if role in CONTEXT_ROLES:
+                tag = f"{tag} {role}"
+        keys.append(tag)
+    return keys
 
 
 # Every byte but the ASCII digits and the line feed; every ASCII byte.
@@ -246,8 +272,12 @@ def _kind_names(kind: tuple) -> Collection[str]:
     return names  # each prefix or flag once: no name twice
 
 
-def _context_tag(tag: str) -> Collection[str]:
-    return (tag,) if tag in CONTEXT_TAGS else ()
+def _context_tag(key: str) -> Collection[str]:
+    tag, _, role = key.partition(" ")
+    names = [tag] if tag in CONTEXT_TAGS else []
+    if role:
+        names.append("role:" + role)
+    return names
 
 
 def _class_tokens(names: tuple[str | None, str | None] | None) -> Collection[str]:
@@ -260,7 +290,7 @@ WORDS = Part("tok:w:", _short_words)
 # What many blocks share: the block's jusText classes and tag, its
 # neighbours' classes, and the title and end-of-text cues.
 KINDS = Part("", _kind_names)
-# The tag of an element around a block.
+# The tag and ARIA role of an element around a block.
 TAGS = Part("in:", _context_tag)
 # The tokens of an element's ``class`` and ``id`` (``None`` for ``<html>``
 # and ``<body>``, which hold every block). A class token never holds a
