@@ -58,6 +58,22 @@ def test_aria_roles_and_dialogs_are_features_of_the_blocks_inside():
     assert not any(name.startswith("in:role:") for name in photo)
 
 
+def test_items_of_a_repeated_group_are_cards_or_repeats():
+    card = "<div class='card'><h3>Dark Roast Coffee</h3><p>$14.99</p></div>"
+    entry = "<li class='entry'><a href='/{0}'>Section {0}</a></li>"
+    document = justext_document(
+        f"<main>{card * 4}</main><nav><ul>{''.join(entry.format(n) for n in range(4))}</ul></nav>"
+        f"<aside>{card * 3}</aside>"
+    )
+    page = page_features(document)
+    features = [page.of_block(i) for i in range(len(document.blocks))]
+    # four cards of a name and a price; four menu entries of one link each
+    assert all(f["in:card"] == 1.0 and "in:repeat" not in f for f in features[:8])
+    assert all(f["in:repeat"] == 1.0 and "in:card" not in f for f in features[8:12])
+    # three alike are not yet a group
+    assert not any("in:card" in f or "in:repeat" in f for f in features[12:])
+
+
 def test_digit_share_counts_every_script_s_digits():
     # ASCII digits are counted on the page's bytes, other digits by the regex
     for texts, digits in (

@@ -2,9 +2,9 @@
 
 A block is described by named features: its own size, link and stopword
 densities and jusText classes, and its neighbours' classes; the tags around it
-(``<nav>``, ``<article>``, ``<li>``, ...) and their ARIA roles
-(``dialog``, ``navigation``, ...), the ``id``/``class`` tokens of
-its element and nearest ancestors (Dragnet's evidence, seed 004); a match
+(``<nav>``, ``<article>``, ``<li>``, ...), their ARIA roles (``dialog``,
+``navigation``, ...) and whether they are cards of a grid, the ``id``/``class``
+tokens of its element and nearest ancestors (Dragnet's evidence, seed 004); a match
 with the page title and end-of-text cues such as "Leave a comment"
 (Boilerpipe's, seed 001). The weights live in the model (``content_model.py``);
 these functions only describe.
@@ -23,6 +23,7 @@ context-sensitive idea with learned weights, and the grandparent filter's
 
 import math
 import re
+from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from operator import mul, truediv
@@ -47,6 +48,11 @@ CONTEXT_ROLES = frozenset(
     alertdialog menu menubar tablist tabpanel region form button listbox tooltip
     alert status note document feed modal""".split()
 )
+# An element among this many siblings or more of its tag and class is an item
+# of a repeated group: a card of a product grid or a teaser list, a menu's
+# entry. It is ``in:card`` when two blocks or more lie under it (a name and a
+# price), else ``in:repeat``.
+REPEATED_SIBLINGS = 4
 OWN_TAGS = frozenset(
     """p li td th div h1 h2 h3 h4 h5 h6 pre blockquote dd dt body tr ul table form
     option caption center fieldset legend""".split()
@@ -85,8 +91,8 @@ class PageFeatures:
     and ``KINDS.features(kinds[i])`` (its classes, neighbours' classes and
     cues), the ``in:<tag>`` and ``in:role:<role>`` features
     ``TAGS.features(tags[n])`` of its element's node n and every ancestor of
-    n in ``tree`` (``tags[n]``: the node's tag, and its ARIA role after a
-    space), the ``tok:<token>`` features ``TOKENS.features(names[n])`` of the
+    n in ``tree`` (``tags[n]``: the node's tag, its ARIA role and whether it
+    is a card or another item of a repeated group, see ``_context_keys``), the ``tok:<token>`` features ``TOKENS.features(names[n])`` of the
     ``class`` and ``id`` of n and its ancestors up to ``TOKEN_DEPTH`` nodes.
     A feature two of these nodes have counts twice: a link in a nested menu
     is twice ``in:ul``.
@@ -175,17 +181,24 @@ def page_features(document: Document) -> PageFeatures:
 
 
 def _context_keys(tree: BlockTree) -> list[str]:
-    """Each node's tag, with the ARIA role its element plays after a space
-    when that role is one of ``CONTEXT_ROLES`` (``aria-modal="true"``:
-    ``modal``)."""
+    """For every node, its tag and what more is known of its element, each
+    after a space: ``role:<role>`` for an ARIA role among ``CONTEXT_ROLES``
+    (``aria-modal="true"``: ``modal``), ``card`` or ``repeat`` for an item of
+    a repeated group (see ``REPEATED_SIBLINGS``)."""
+    signatures = list(zip(tree.parents, tree.tags, [names[0] for names in tree.class_and_id]))
+    siblings = Counter(signatures)
+    blocks_under = tree.subtree_sums([1.0] * len(tree.block_nodes))
     keys = []
-    for tag, element in zip(tree.tags, tree.elements):
+    for element, signature, blocks in zip(tree.elements, signatures, blocks_under):
+        key = signature[1]
         role = "modal" if element.get("aria-modal") == "true" else element.get("role")
-        if role:  # a list of roles names the one a browser takes first
-            role = role.split(None, 1)[0].lower() if role.strip() else ""
-            if role in CONTEXT_ROLES:
-                tag = f"{tag} {role}"
-        keys.append(tag)
+        if role:  # of a list of roles, a browser takes the first it knows
+            first = role.split(None, 1)[:1]
+            if first and (name := first[0].lower()) in CONTEXT_ROLES:
+                key += " role:" + name
+        if siblings[signature] >= REPEATED_SIBLINGS:
+            key += " card" if blocks >= 2 else " repeat"
+        keys.append(key)
     return keys
 
 
@@ -273,11 +286,8 @@ def _kind_names(kind: tuple) -> Collection[str]:
 
 
 def _context_tag(key: str) -> Collection[str]:
-    tag, _, role = key.partition(" ")
-    names = [tag] if tag in CONTEXT_TAGS else []
-    if role:
-        names.append("role:" + role)
-    return names
+    tag, *more = key.split(" ")
+    return [tag, *more] if tag in CONTEXT_TAGS else more
 
 
 def _class_tokens(names: tuple[str | None, str | None] | None) -> Collection[str]:
@@ -290,7 +300,7 @@ WORDS = Part("tok:w:", _short_words)
 # What many blocks share: the block's jusText classes and tag, its
 # neighbours' classes, and the title and end-of-text cues.
 KINDS = Part("", _kind_names)
-# The tag and ARIA role of an element around a block.
+# The tag, ARIA role and repeats of an element around a block.
 TAGS = Part("in:", _context_tag)
 # The tokens of an element's ``class`` and ``id`` (``None`` for ``<html>``
 # and ``<body>``, which hold every block). A class token never holds a
