@@ -89,11 +89,13 @@ class PageFeatures:
     Block i has the numbers ``numbers[k][i]`` (named by ``BLOCK_NUMBERS[k]``), the
     features ``WORDS.features(short_texts[i])`` (the words of a short block)
     and ``KINDS.features(kinds[i])`` (its classes, neighbours' classes and
-    cues), the ``in:<tag>`` and ``in:role:<role>`` features
-    ``TAGS.features(tags[n])`` of its element's node n and every ancestor of
-    n in ``tree`` (``tags[n]``: the node's tag, its ARIA role and whether it
-    is a card or another item of a repeated group, see ``_context_keys``), the ``tok:<token>`` features ``TOKENS.features(names[n])`` of the
-    ``class`` and ``id`` of n and its ancestors up to ``TOKEN_DEPTH`` nodes.
+    cues), the ``in:<tag>``, ``in:role:<role>``, ``in:card`` and
+    ``in:repeat`` features ``TAGS.features(tags[n])`` of its element's node n
+    and every ancestor of n in ``tree`` (``tags[n]``: the node's tag, its ARIA
+    role and whether it is an item of a repeated group, see
+    ``_context_keys``), the ``tok:<token>`` features
+    ``TOKENS.features(names[n])`` of the ``class`` and ``id`` of n and its
+    ancestors up to ``TOKEN_DEPTH`` nodes.
     A feature two of these nodes have counts twice: a link in a nested menu
     is twice ``in:ul``.
 
