@@ -37,6 +37,8 @@ HIDDEN_TEXTS = (
     "content of the article by its words.",
     "A box that is not visible to anyone who reads the page, although its text reads like a "
     "paragraph of the article.",
+    "A window that no one sees until a script opens it, with a paragraph as long as the "
+    "article's own paragraphs are.",
 )
 HIDDEN_PAGE = f"""<html lang="en"><body><article><h1>Bridge opens</h1><p>{PROSE}</p>
 <p>{PROSE.replace("first", "second")}</p><p>{PROSE.replace("first", "third")}</p>
@@ -45,12 +47,15 @@ HIDDEN_PAGE = f"""<html lang="en"><body><article><h1>Bridge opens</h1><p>{PROSE}
 <div aria-hidden="true"><p>{HIDDEN_TEXTS[2]}</p></div>
 <p style="visibility:hidden">{HIDDEN_TEXTS[3]}</p>
 <template><p>{PROSE.replace("first", "templated")}</p></template>
+<dialog><p>{HIDDEN_TEXTS[4]}</p></dialog>
+<dialog open><p>{PROSE.replace("first", "open dialog's")}</p></dialog>
 <p>{PROSE.replace("first", "last")}</p></article></body></html>"""
 
 
 def test_what_a_browser_does_not_show_is_never_kept():
     text = extract(HIDDEN_PAGE).text
     assert PROSE.strip() in text and PROSE.replace("first", "last").strip() in text
+    assert PROSE.replace("first", "open dialog's").strip() in text  # an open dialog is shown
     for hidden in (*HIDDEN_TEXTS, "templated"):
         assert hidden not in text
 

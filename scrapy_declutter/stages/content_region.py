@@ -419,26 +419,28 @@ _HIDING_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGN
 
 def hidden_nodes(tree: BlockTree) -> list[bool]:
     """For every node of ``tree``: whether its element or an ancestor is
-    hidden from a reader by the ``hidden`` attribute, ``aria-hidden="true"``
-    or an inline ``display: none`` or ``visibility: hidden`` style
-    (``<template>`` is never a block: see ``core.blocks.SKIPPED_TAGS``).
-    ``marked_nodes`` inlined: it runs on every page, and most elements have
-    no attribute or only a class."""
+    hidden from a reader by the ``hidden`` attribute, ``aria-hidden="true"``,
+    an inline ``display: none`` or ``visibility: hidden`` style, or is a
+    ``<dialog>`` that is not ``open`` (a browser shows none until a script
+    opens it; ``<template>`` is never a block: see
+    ``core.blocks.SKIPPED_TAGS``). ``marked_nodes`` inlined: it runs on
+    every page, and most elements have no attribute or only a class."""
     hidden: list[bool] = []
     append = hidden.append
     search = _HIDING_STYLE.search
-    for element, parent in zip(tree.elements, tree.parents):
+    for element, tag, parent in zip(tree.elements, tree.tags, tree.parents):
         if parent >= 0 and hidden[parent]:
             append(True)
             continue
         names = element.keys()
+        if not names:
+            append(tag == "dialog")
+            continue
         append(
-            bool(names)
-            and (
-                "hidden" in names
-                or ("aria-hidden" in names and element.get("aria-hidden") == "true")
-                or ("style" in names and search(element.get("style")) is not None)
-            )
+            "hidden" in names
+            or ("aria-hidden" in names and element.get("aria-hidden") == "true")
+            or ("style" in names and search(element.get("style")) is not None)
+            or (tag == "dialog" and "open" not in names)
         )
     return hidden
 
