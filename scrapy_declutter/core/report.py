@@ -349,6 +349,8 @@ def _legend(reasons: set[str], options: Options, weighed: bool) -> str:
             "what each added to the log-odds: <span class='up'>positive</span> towards "
             "content, <span class='down'>negative</span> towards boilerplate; first the "
             "block's own features (<code>in:nav</code>: inside a nav element, "
+            "<code>in:role:dialog</code>: inside an element of ARIA role dialog, "
+            "<code>in:card</code>: inside a card of a grid, "
             "<code>tok:menu</code>: 'menu' in a class or id, <code>ld</code>: link density, "
             "...), then its context's (<code>mean2</code>: the mean score under its "
             "grandparent, ...).</p>"
