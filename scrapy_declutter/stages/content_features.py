@@ -3,9 +3,9 @@
 A block is described by named features: its own size, link and stopword
 densities and jusText classes, and its neighbours' classes; the tags around it
 (``<nav>``, ``<article>``, ``<li>``, ...), their ARIA roles (``dialog``,
-``navigation``, ...) and whether they are cards of a grid, the ``id``/``class``
-tokens of its element and nearest ancestors (Dragnet's evidence, seed 004); a match
-with the page title and end-of-text cues such as "Leave a comment"
+``navigation``, ...) and whether they are cards of a grid; the ``id``/``class``
+tokens of its element and nearest ancestors (Dragnet's evidence, seed 004); a
+match with the page title and end-of-text cues such as "Leave a comment"
 (Boilerpipe's, seed 001). The weights live in the model (``content_model.py``);
 these functions only describe.
 
@@ -95,9 +95,8 @@ class PageFeatures:
     role and whether it is an item of a repeated group, see
     ``_context_keys``), the ``tok:<token>`` features
     ``TOKENS.features(names[n])`` of the ``class`` and ``id`` of n and its
-    ancestors up to ``TOKEN_DEPTH`` nodes.
-    A feature two of these nodes have counts twice: a link in a nested menu
-    is twice ``in:ul``.
+    ancestors up to ``TOKEN_DEPTH`` nodes. A feature two of these nodes have
+    counts twice: a link in a nested menu is twice ``in:ul``.
 
     The keys are few and recur from block to block and page to page, so the
     model weighs each key's features once (``ContentModel.block_scores``).
