@@ -20,7 +20,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from itertools import repeat
 from operator import mul
 
 from scrapy_declutter.core.document import Document
@@ -252,6 +251,7 @@ class ContentModels:
 
     models: tuple[ContentModel, ...]
     _part_sums_by_key: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _weights_by_prefix: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def block_scores(self, features: PageFeatures) -> list[list[float]]:
         """Each model's first-stage probability for every block of a page."""
@@ -280,20 +280,34 @@ class ContentModels:
         missing = [i for i, value in enumerate(found) if value is None]
         if not missing:
             return found
-        weights = [model._weights_after(part.prefix).get for model in self.models]
+        weighed = self._weights_of(part.prefix).get
+        zeros = (0.0,) * len(self.models)
         names = part.names
         new: dict = {}  # the page's keys the cache did not have, with their sums
         for i in missing:
             key = keys[i]
             value = new.get(key)  # the same key earlier on this page
             if value is None:
-                key_names = names(key)
-                value = new[key] = tuple(
-                    [sum(map(weight, key_names, repeat(0.0))) for weight in weights]
-                )
+                # most names are weighed by no model (a class token of one
+                # site): they are skipped, as adding 0.0 changes no sum
+                hits = [w for w in map(weighed, names(key)) if w is not None]
+                value = new[key] = tuple(map(sum, zip(*hits))) if hits else zeros
             found[i] = value
         cache.keep(new)
         return found
+
+    def _weights_of(self, prefix: str) -> dict[str, tuple[float, ...]]:
+        """Each model's weight of every feature named ``prefix...`` that some
+        model weighs, by the rest of its name (0.0 where a model does not)."""
+        weights = self._weights_by_prefix.get(prefix)
+        if weights is None:
+            each = [model._weights_after(prefix) for model in self.models]
+            names = dict.fromkeys(name for model_weights in each for name in model_weights)
+            weights = self._weights_by_prefix[prefix] = {
+                name: tuple(model_weights.get(name, 0.0) for model_weights in each)
+                for name in names
+            }
+        return weights
 
     def cached_keys(self) -> dict[str, tuple[int, int]]:
         """For each kind of key (its prefix), how many keys the process keeps
