@@ -36,7 +36,6 @@ training sites become features, so the model cannot learn one site's markup.
 import argparse
 import hashlib
 import json
-import re
 import subprocess
 import sys
 from collections import defaultdict
@@ -50,6 +49,7 @@ from sklearn.linear_model import LogisticRegression
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+from benchmarks.block_targets import block_targets  # noqa: E402
 from benchmarks.corpus import aggregate, default_corpus_path, load_pages, score  # noqa: E402
 from benchmarks.saved_output import SAVE_HELP, save_output  # noqa: E402
 from scrapy_declutter.core.document import Document, build_document  # noqa: E402
@@ -108,28 +108,6 @@ MIX_C = 1.0
 # tokens: wcxb-dev's products 0.619 to 0.626). Earlier, 0.826 against 0.814
 # with C = 1.0 on wcxb-dev.
 C = 0.03
-_NON_WORD = re.compile(r"\W+")
-
-
-def _words(text: str) -> str:
-    return " ".join(_NON_WORD.sub(" ", text.lower()).split())
-
-
-def block_targets(texts: list[str], main_content: str) -> list[int]:
-    """1 for a block whose words appear, in order, in the reference; long
-    blocks (8+ words) also count when 90% of their words are in it."""
-    reference = f" {_words(main_content)} "
-    vocabulary = set(reference.split())
-    targets = []
-    for text in texts:
-        words = _words(text)
-        if words and f" {words} " in reference:
-            targets.append(1)
-            continue
-        tokens = words.split()
-        covered = sum(t in vocabulary for t in tokens) / len(tokens) if tokens else 0
-        targets.append(int(len(tokens) >= 8 and covered >= 0.9))
-    return targets
 
 
 def host(url: str | None) -> str:
