@@ -43,7 +43,7 @@ def test_defaults_are_the_papers():
     assert (options.stopwords_low, options.stopwords_high) == (0.30, 0.32)
     assert options.max_link_density == 0.2
     assert (options.max_heading_distance, options.no_headings) == (200, False)
-    assert (options.tree_depth, options.content_threshold) == (2, 0.43)
+    assert (options.tree_depth, options.content_threshold) == (2, 0.4)
 
 
 def test_stages_default_to_the_options_defaults():
