@@ -79,7 +79,6 @@ class ContentModel:
     context_weights: tuple[float, ...]
     context_bias: float
     fitted: dict = field(default_factory=dict, compare=False)
-    _weights_by_prefix: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     alone: "ContentModels" = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -156,17 +155,6 @@ class ContentModel:
     def cached_keys(self) -> dict[str, tuple[int, int]]:
         """What ``block_scores`` keeps (see ``ContentModels.cached_keys``)."""
         return self.alone.cached_keys()
-
-    def _weights_after(self, prefix: str) -> dict[str, float]:
-        """The weights of the features named ``prefix...``, by the rest of their name."""
-        weights = self._weights_by_prefix.get(prefix)
-        if weights is None:
-            weights = self._weights_by_prefix[prefix] = {
-                name[len(prefix) :]: weight
-                for name, weight in self.block_weights.items()
-                if name.startswith(prefix)
-            }
-        return weights
 
     def context_scores(self, features: ContextFeatures) -> list[float]:
         """The second stage's probability for every block: the logistic of
@@ -288,8 +276,8 @@ class ContentModels:
             key = keys[i]
             value = new.get(key)  # the same key earlier on this page
             if value is None:
-                # most names are weighed by no model (a class token of one
-                # site): they are skipped, as adding 0.0 changes no sum
+                # a name no model weighs (a class token of one site) is
+                # skipped: adding 0.0 changes no sum
                 hits = [w for w in map(weighed, names(key)) if w is not None]
                 value = new[key] = tuple(map(sum, zip(*hits))) if hits else zeros
             found[i] = value
@@ -301,7 +289,14 @@ class ContentModels:
         model weighs, by the rest of its name (0.0 where a model does not)."""
         weights = self._weights_by_prefix.get(prefix)
         if weights is None:
-            each = [model._weights_after(prefix) for model in self.models]
+            each = [
+                {
+                    name[len(prefix) :]: weight
+                    for name, weight in model.block_weights.items()
+                    if name.startswith(prefix)
+                }
+                for model in self.models
+            ]
             names = dict.fromkeys(name for model_weights in each for name in model_weights)
             weights = self._weights_by_prefix[prefix] = {
                 name: tuple(model_weights.get(name, 0.0) for model_weights in each)
