@@ -2,7 +2,7 @@
 where the reference has its words, and a short one only where the reference
 has it in the page's order."""
 
-from benchmarks.block_targets import block_targets
+from benchmarks.block_targets import block_targets, short_block_counts
 
 ARTICLE = (
     "The council voted on Tuesday to open the bridge to cyclists next spring, "
@@ -32,3 +32,10 @@ def test_a_long_block_counts_wherever_it_is_and_when_lightly_edited():
 
 def test_no_reference_makes_nothing_content():
     assert block_targets(["News", ARTICLE], "") == [0, 0]
+
+
+def test_the_benchmark_counts_the_short_blocks_that_lose_the_label():
+    texts = ["News", "Bridge opens to cyclists", ARTICLE, "Sports"]
+    reference = f"Bridge opens to cyclists\n\n{ARTICLE}"
+    # three short blocks are in the reference; the menu's two are not where it has them
+    assert short_block_counts(texts, reference) == (3, 1)
