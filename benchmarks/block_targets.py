@@ -40,19 +40,38 @@ def block_words(text: str) -> list[str]:
 
 def block_targets(texts: list[str], main_content: str) -> list[int]:
     """1 for each block that is content by the module's rules, else 0."""
+    return [target for _, _, target in _labels(texts, main_content)]
+
+
+def short_block_counts(texts: list[str], main_content: str) -> tuple[int, int]:
+    """Of the page's short blocks, how many the first test calls content, and
+    how many of those are content once aligned."""
+    short = [
+        (in_reference, target)
+        for words, in_reference, target in _labels(texts, main_content)
+        if 0 < words < LONG_BLOCK_WORDS
+    ]
+    return sum(in_reference for in_reference, _ in short), sum(target for _, target in short)
+
+
+def _labels(texts: list[str], main_content: str) -> list[tuple[int, bool, int]]:
+    """For each block: its number of words, whether the reference holds them
+    in order (the first test), and its label."""
     reference_words = block_words(main_content)
     reference = f" {' '.join(reference_words)} "
     vocabulary = set(reference_words)
     words = [block_words(text) for text in texts]
     aligned = _aligned_words(words, reference_words)
-    targets = []
+    labels = []
     for tokens, in_order in zip(words, aligned):
-        if tokens and f" {' '.join(tokens)} " in reference:
-            targets.append(int(len(tokens) >= LONG_BLOCK_WORDS or 2 * in_order >= len(tokens)))
+        in_reference = bool(tokens) and f" {' '.join(tokens)} " in reference
+        if in_reference:
+            target = len(tokens) >= LONG_BLOCK_WORDS or 2 * in_order >= len(tokens)
         else:
             covered = sum(t in vocabulary for t in tokens) / len(tokens) if tokens else 0
-            targets.append(int(len(tokens) >= LONG_BLOCK_WORDS and covered >= 0.9))
-    return targets
+            target = len(tokens) >= LONG_BLOCK_WORDS and covered >= 0.9
+        labels.append((len(tokens), in_reference, int(target)))
+    return labels
 
 
 def _aligned_words(words: list[list[str]], reference_words: list[str]) -> list[int]:
@@ -68,26 +87,9 @@ def _aligned_words(words: list[list[str]], reference_words: list[str]) -> list[i
     return aligned
 
 
-def short_block_counts(texts: list[str], main_content: str) -> tuple[int, int]:
-    """Of the page's short blocks, how many the first test calls content, and
-    how many of those are content once aligned."""
-    reference = f" {' '.join(block_words(main_content))} "
-    in_reference = [
-        f" {' '.join(tokens)} " in reference
-        for tokens in map(block_words, texts)
-        if 0 < len(tokens) < LONG_BLOCK_WORDS
-    ]
-    targets = [
-        target
-        for text, target in zip(texts, block_targets(texts, main_content))
-        if 0 < len(block_words(text)) < LONG_BLOCK_WORDS
-    ]
-    return sum(in_reference), sum(t for t, found in zip(targets, in_reference) if found)
-
-
 def main() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from benchmarks.corpus import default_corpus_path, load_pages
+    from benchmarks.corpus import default_corpora, load_pages
     from benchmarks.saved_output import SAVE_HELP, save_output
     from scrapy_declutter.core.document import build_document
 
@@ -97,9 +99,7 @@ def main() -> None:
     parser.add_argument("--save", type=Path, help=SAVE_HELP)
     args = parser.parse_args()
     save_output(args.save)
-    corpora = args.corpora or [
-        default_corpus_path().parent / name for name in ("wcxb-dev", "dragnet", "l3s-gn1")
-    ]
+    corpora = args.corpora or default_corpora()
     for corpus in corpora:
         found = kept = 0
         for page in load_pages(corpus, limit=args.limit):

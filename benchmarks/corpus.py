@@ -64,9 +64,19 @@ WORD_RE = re.compile(r"\w+")
 PAGE_TYPE_ALIASES = {"category": "collection"}
 
 
+# The corpora beside the repository, in the order the benchmarks report them.
+CORPORA = ("wcxb-dev", "dragnet", "l3s-gn1")
+
+
 def default_corpus_path() -> Path:
     """Return ``<repo>/../shared/corpora/wcxb-dev`` (it may not exist)."""
     return Path(__file__).resolve().parents[1].parent / "shared" / "corpora" / "wcxb-dev"
+
+
+def default_corpora() -> list[Path]:
+    """The corpora of ``CORPORA`` beside the repository that are there."""
+    base = default_corpus_path().parent
+    return [base / name for name in CORPORA if (base / name / "ground-truth").is_dir()]
 
 
 @dataclass(frozen=True)

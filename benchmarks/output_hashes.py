@@ -22,11 +22,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from benchmarks.corpus import default_corpus_path
+from benchmarks.corpus import CORPORA, default_corpus_path
 from scrapy_declutter import DeclutterError, extract
 from scrapy_declutter.core.markdown import to_markdown
-
-CORPORA = ("wcxb-dev", "dragnet", "l3s-gn1")
 
 
 def page_hash(html: bytes, url: str | None) -> str:

@@ -39,8 +39,7 @@ import lxml.html
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
-from benchmarks.corpus import load_pages  # noqa: E402
-from benchmarks.quality import default_corpora  # noqa: E402
+from benchmarks.corpus import default_corpora, load_pages  # noqa: E402
 from benchmarks.saved_output import SAVE_HELP, save_output  # noqa: E402
 from scrapy_declutter import extract  # noqa: E402
 

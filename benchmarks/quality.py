@@ -62,14 +62,13 @@ from benchmarks.corpus import (
     Page,
     Score,
     aggregate,
-    default_corpus_path,
+    default_corpora,
     load_pages,
     score,
 )
 from benchmarks.saved_output import SAVE_HELP, save_output
 
 Extractor = Callable[[bytes, str | None], str]
-CORPORA = ("wcxb-dev", "dragnet", "l3s-gn1")
 
 
 def _decode(html: bytes) -> str:
@@ -474,12 +473,6 @@ def run_corpus(corpus: Path, extractors: dict[str, Extractor], args: argparse.Na
         print(type_table(aggs, style) + "\n")
     sys.stdout.flush()
     return to_json(corpus, parse_seconds, runs, rows, aggs)
-
-
-def default_corpora() -> list[Path]:
-    """The corpora beside the repository that are there."""
-    base = default_corpus_path().parent
-    return [base / name for name in CORPORA if (base / name / "ground-truth").is_dir()]
 
 
 if __name__ == "__main__":

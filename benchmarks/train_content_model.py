@@ -50,7 +50,7 @@ from sklearn.linear_model import LogisticRegression
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 from benchmarks.block_targets import block_targets  # noqa: E402
-from benchmarks.corpus import aggregate, default_corpus_path, load_pages, score  # noqa: E402
+from benchmarks.corpus import aggregate, default_corpora, load_pages, score  # noqa: E402
 from benchmarks.saved_output import SAVE_HELP, save_output  # noqa: E402
 from scrapy_declutter.core.document import Document, build_document  # noqa: E402
 from scrapy_declutter.core.errors import DeclutterError  # noqa: E402
@@ -84,7 +84,6 @@ from scrapy_declutter.stages.content_region import (  # noqa: E402
 )
 
 MIN_SITES = 5
-CORPORA = ("wcxb-dev", "dragnet", "l3s-gn1")
 # A corpus's weight multiplies its pages' in both stages (1 when not named).
 # Held out by site at 0.43, wcxb-dev weighted 3 gave F1 0.802 / 0.898 (P
 # 0.927) / 0.936 (P 0.957) on wcxb-dev / dragnet / l3s-gn1, against 0.790 /
@@ -469,11 +468,6 @@ def report(title: str, pages, final, first, probabilities, thresholds: list[floa
                     "      " + "  ".join(f"{t} {a.f1:.3f}" for t, a in result.by_type.items())
                 )
     return lines
-
-
-def default_corpora() -> list[Path]:
-    base = default_corpus_path().parent
-    return [base / name for name in CORPORA if (base / name / "ground-truth").is_dir()]
 
 
 def commit() -> str:
