@@ -158,7 +158,7 @@ def prepare(corpus: Path, limit: int | None = None) -> list[dict]:
                 "lengths": [len(text) for text in texts],
                 "short_links": short_links(document.blocks),
                 "fallback": fallback(document.blocks, document.tree()),
-                "ruled_out": ruled_out(document.blocks, document.tree()),
+                "ruled_out": ruled_out(document),
                 "tables": data_tables(document.blocks, document.tree()).settled(),
                 "shape": PageShape.of(document),
                 "is_article": page.page_type == "article",

@@ -4,7 +4,10 @@ import pytest
 
 from scrapy_declutter import Label, extract
 from scrapy_declutter.core.document import build_document
-from scrapy_declutter.stages.comments import SeparateComments, marks_comments
+from scrapy_declutter.core.reasons import COMMENTS
+from scrapy_declutter.stages.comments import SeparateComments, comment_section, marks_comments
+from scrapy_declutter.stages.content_region import KeepContentRegion
+from tests.factory import justext_document
 
 ARTICLE = (
     "<p>The committee met on Tuesday to discuss the new plans for the river bank, and after a"
@@ -39,6 +42,65 @@ def test_comments_on_request_hold_the_comment_text_only():
     labels = {b.text: b.label for b in result.blocks}
     assert labels[COMMENT] is Label.COMMENT
     assert labels["Reply"] is Label.BAD
+    assert {b.reason for b in result.blocks if b.label is Label.COMMENT} == {COMMENTS}
+
+
+REPLIES = [
+    f"Reply {n}: I read the whole piece twice and I still think that the council has not"
+    f" said where the money for the second bridge will come from, which worries me a lot."
+    for n in range(12)
+]
+THREAD = "".join(
+    f'<li class="comment"><p class="comment-author">Reader {n}</p><p>{reply}</p></li>'
+    for n, reply in enumerate(REPLIES)
+)
+
+
+def test_a_thread_longer_than_the_article_does_not_take_its_place():
+    # twelve replies hold three times the article's text: the content region
+    # would take the thread for the page's content, were it not ruled out first
+    page = (
+        f'<html lang="en"><body><div class="post">{ARTICLE}</div>'
+        f'<div id="comments"><h3>12 responses</h3><ol class="commentlist">{THREAD}</ol>'
+        "</div></body></html>"
+    )
+    result = extract(page, comments=True)
+    assert "river bank" in result.text
+    assert "second bridge" not in result.text
+    assert result.comments == "\n\n".join(REPLIES)
+
+
+def test_the_region_never_takes_the_thread_for_the_content():
+    # scored as a model that never saw a comment thread may score one: as
+    # content, like the article; the thread holds the most content by score
+    page = (
+        f'<html lang="en"><body><div class="post">{ARTICLE}</div>'
+        f'<div id="comments"><ol class="commentlist">{THREAD}</ol></div></body></html>'
+    )
+    document = justext_document(page)
+    for block in document.blocks:
+        block.score = block.block_score = 0.9
+    KeepContentRegion()(document)
+    kept = " ".join(b.text for b in document.blocks if b.label is Label.GOOD)
+    assert "river bank" in kept
+    assert "second bridge" not in kept
+    assert {b.reason for b in document.blocks if "second bridge" in b.text} == {COMMENTS}
+
+
+def test_a_forum_thread_keeps_its_replies():
+    # a page that declares a discussion: its replies are its content, however marked
+    ld = '{"@context": "https://schema.org", "@type": "DiscussionForumPosting"}'
+    page = (
+        f'<html lang="en"><head><script type="application/ld+json">{ld}</script></head>'
+        f'<body><div class="topic">{ARTICLE}</div><ol class="comments">{THREAD}</ol>'
+        "</body></html>"
+    )
+    document = build_document(page, language="English")
+    assert comment_section(document) is None
+    result = extract(page, comments=True)
+    assert "river bank" in result.text
+    assert "second bridge" in result.text
+    assert not result.comments
 
 
 @pytest.mark.parametrize("pipeline", ["justext", "boilerpipe-article"])
@@ -55,6 +117,7 @@ def test_a_marked_element_holding_most_of_the_text_is_not_a_comment_section():
     document = build_document(page, language="English")
     for block in document.blocks:
         block.label = Label.GOOD
+    assert comment_section(document) is None  # no article beside it
     SeparateComments()(document)
     assert all(block.label is Label.GOOD for block in document.blocks)
 
@@ -67,12 +130,10 @@ def test_a_marked_element_holding_most_of_the_text_is_not_a_comment_section():
         ({"class": "x commentlist"}, True),
         ({"id": "disqus_thread"}, True),
         ({"class": "fb-comments"}, True),
-        ({"itemtype": "https://schema.org/Comment"}, True),
         ({"class": "post has-comments"}, False),
         ({"class": "commentary"}, False),
         ({"class": "article-body"}, False),
     ],
 )
-def test_comment_sections_are_named_by_class_id_or_item_type(attributes, marked):
-    names = (attributes.get("class"), attributes.get("id"), attributes.get("itemtype"))
-    assert marks_comments(*names) is marked
+def test_comment_sections_are_named_by_class_or_id(attributes, marked):
+    assert marks_comments(attributes.get("class"), attributes.get("id")) is marked

@@ -24,6 +24,8 @@ HEADLINE = "headline"
 COPYRIGHT = "copyright sign"
 HIDDEN = "not shown by a browser"
 REPEATED = "repeated text"
+# user comments (stages/comments.py)
+COMMENTS = "in the comments"
 # the tree filter and the density filter
 TREE_FILTER = "tree filter"
 DENSITY = "text density"
@@ -68,6 +70,10 @@ EXPLANATIONS = {
     HIDDEN: 'under an element with the hidden attribute, aria-hidden="true" or an '
     "inline display: none or visibility: hidden style: a reader never sees it (unless "
     "the page hides more than a third of its text, which its scripts then show).",
+    COMMENTS: "under an element whose class or id names comments (comments, comment-list, "
+    "disqus_thread, ...), on a page with an article beside them that does not declare "
+    "itself a discussion (a forum thread, questions and answers): kept out of the text, "
+    "and in the comments when they are asked for.",
     REPEATED: "a block of four words or more whose text an earlier kept block has (a "
     "teaser list twice over, a repeated headline): the first copy stays.",
     TREE_FILTER: "kept by the base pipeline, but not under the ancestor (depth "

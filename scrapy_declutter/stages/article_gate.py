@@ -143,16 +143,26 @@ def declared_kind(
             og_type = (meta.get("content") or "").strip().lower()
             og = og or og_type == "article"
             other = other or og_type in _OTHER_OG_TYPES
-    for script in root.iter("script") if scripts is None else scripts:
-        if (script.get("type") or "").lower() == "application/ld+json" and script.text:
-            for ld_type in _LD_TYPE.findall(script.text):
-                ld = ld or _ARTICLE_TYPE.fullmatch(ld_type) is not None
-                other = other or _OTHER_TYPE.fullmatch(ld_type) is not None
+    for ld_type in ld_types(root, scripts):
+        ld = ld or _ARTICLE_TYPE.fullmatch(ld_type) is not None
+        other = other or _OTHER_TYPE.fullmatch(ld_type) is not None
     if not ld:
         ld = any(
             _ARTICLE_TYPE.search(item_type) for item_type in document.tree().item_types if item_type
         )
     return og, ld, other
+
+
+def ld_types(root: etree._Element, scripts: Iterable[etree._Element] | None = None) -> list[str]:
+    """The schema.org types the page's JSON-LD names (every ``"@type"``, nested
+    ones too; of a list of types, the first). ``scripts`` are the page's
+    ``<script>`` elements, when the caller has them."""
+    return [
+        ld_type
+        for script in (root.iter("script") if scripts is None else scripts)
+        if (script.get("type") or "").lower() == "application/ld+json" and script.text
+        for ld_type in _LD_TYPE.findall(script.text)
+    ]
 
 
 def page_evidence(shape: PageShape, scores: Sequence[float]) -> dict[str, float]:

@@ -24,6 +24,7 @@ from scrapy_declutter.core.reasons import (
     BELOW_THRESHOLD,
     BEST_GUESS,
     BOILERPLATE_GUARD,
+    COMMENTS,
     CONTENT_REGION,
     COPYRIGHT,
     DATA_TABLE,
@@ -35,6 +36,7 @@ from scrapy_declutter.core.reasons import (
     SHORT_LINK,
 )
 from scrapy_declutter.core.tables import DataTables, data_tables
+from scrapy_declutter.stages.comments import comment_section
 from scrapy_declutter.stages.content_features import short_links
 
 # Held out, finding the region 0.08 below the threshold raised the best F1
@@ -83,7 +85,10 @@ class KeepContentRegion:
 
     Two of jusText's hard rules hold whatever the scores (``ruled_out``): a
     block with a © sign is a copyright line or a photo credit, and a block a
-    browser does not show (see ``hidden_nodes``) is no content.
+    browser does not show (see ``hidden_nodes``) is no content. The page's
+    comment section (see ``comments.comment_section``) is ruled out too, and
+    the region is found as if it were not there: a long thread would
+    otherwise win it from the article above.
 
     When that keeps nothing, the fallback keeps jusText's good blocks (the
     labels when the stage runs) that the hard rules let through, save those
@@ -135,7 +140,7 @@ class KeepContentRegion:
             tree,
             [len(text) for text in texts],
             short_links(blocks),
-            ruled_out(blocks, tree),
+            ruled_out(document),
             lambda: fallback(blocks, tree),
             texts,
             data_tables(blocks, tree),
@@ -207,7 +212,11 @@ class KeepContentRegion:
     ) -> tuple[list[str], set[int]]:
         """Each block's rule with the region and ``threshold``, before the
         fallback and the repeats, and the data tables kept whole."""
-        region = content_region(scores, tree, lengths, threshold - REGION_MARGIN, REGION_TIGHTNESS)
+        bar = threshold - REGION_MARGIN
+        scores_in_region = scores
+        if COMMENTS in ruled_out:  # the comment section adds nothing to the region's sums
+            scores_in_region = [bar if r == COMMENTS else s for s, r in zip(scores, ruled_out)]
+        region = content_region(scores_in_region, tree, lengths, bar, REGION_TIGHTNESS)
         start, end = (region, tree.subtree_ends[region]) if region is not None else (0, 0)
         link_threshold = self.short_link_threshold
         decided = [
@@ -373,21 +382,31 @@ def content_region(
     return region
 
 
-def ruled_out(blocks: Sequence[Block], tree: BlockTree) -> list[str | None]:
-    """The hard rules' verdict on each block: ``COPYRIGHT``, ``HIDDEN`` or ``None``.
+def ruled_out(document: Document) -> list[str | None]:
+    """The hard rules' verdict on each block: ``HIDDEN``, ``COMMENTS``,
+    ``COPYRIGHT`` or ``None``.
 
     A page that hides more than ``MOST_HIDDEN`` of its text is shown by its
     scripts once loaded (a wrapper hidden until then, against flicker): its
-    hiding says nothing of what a reader sees, and only the © rule holds."""
+    hiding says nothing of what a reader sees. The comment section is
+    ``comments.comment_section``'s."""
+    blocks, tree = document.blocks, document.tree()
     marked = hidden_nodes(tree)
     hidden = [marked[node] for node in tree.block_nodes]
     if any(hidden):
         hidden_chars = sum(len(b.text) for b, h in zip(blocks, hidden) if h)
         if hidden_chars > MOST_HIDDEN * sum(len(b.text) for b in blocks):
             hidden = [False] * len(blocks)
+    in_comments = comment_section(document) or [False] * len(blocks)
     return [
-        HIDDEN if is_hidden else COPYRIGHT if "\xa9" in block.text else None
-        for block, is_hidden in zip(blocks, hidden)
+        HIDDEN
+        if is_hidden
+        else COMMENTS
+        if is_comment
+        else COPYRIGHT
+        if "\xa9" in block.text
+        else None
+        for block, is_hidden, is_comment in zip(blocks, hidden, in_comments)
     ]
 
 
