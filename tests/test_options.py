@@ -56,4 +56,5 @@ def test_stages_default_to_the_options_defaults():
     )
     assert build_pipeline(Options(pipeline="justext")).stages == justext
     assert build_pipeline(Options(pipeline="justext+tree")).stages == (*justext, TreeFilter())
-    assert build_pipeline(Options()).stages[-2:] == (KeepContentRegion(), SeparateComments())
+    last = (KeepContentRegion(), SeparateComments(after_region=True))
+    assert build_pipeline(Options()).stages[-2:] == last

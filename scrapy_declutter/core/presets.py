@@ -125,7 +125,7 @@ def declutter_stages(options: Options) -> tuple[Stage, ...]:
         *justext_stages(options),
         ScoreContent(),
         KeepContentRegion(options.content_threshold),
-        SeparateComments(),
+        SeparateComments(after_region=True),
     )
 
 

@@ -113,15 +113,17 @@ def _declares_discussion(document: Document, tree: BlockTree) -> bool:
 @dataclass(frozen=True)
 class SeparateComments:
     """Labels the blocks of the page's comment section ``COMMENT`` or ``BAD``:
-    those the content region ruled out as comments, or in a pipeline without
-    it, those ``comment_section`` finds."""
+    those ``comment_section`` finds, or with ``after_region`` (the
+    ``declutter`` pipeline), those the content region ruled out as comments."""
 
     text_threshold: float = 0.5
+    after_region: bool = False
 
     def __call__(self, document: Document) -> None:
         blocks = document.blocks
-        in_section: list[bool] | None = [b.reason == COMMENTS for b in blocks]
-        if not any(in_section or ()):
+        if self.after_region:
+            in_section: list[bool] | None = [b.reason == COMMENTS for b in blocks]
+        else:
             in_section = comment_section(document)
         for block, is_comment in zip(blocks, in_section or ()):
             if is_comment:

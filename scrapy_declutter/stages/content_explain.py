@@ -80,9 +80,9 @@ def explain(
     ``encoding``, ``content_language`` and ``options`` (``Options`` fields:
     the language, the jusText parameters, ``content_threshold``) are as for
     ``extract``; the pipeline is always ``declutter``. ``kept`` is the
-    content region's decision, which ``extract`` gives the page but for the
-    blocks of a comment section, which the pipeline's last stage
-    (``comments.SeparateComments``) then sets apart.
+    content region's decision, which ``extract`` gives the page (the
+    blocks of a comment section it rules out, and the pipeline's last stage,
+    ``comments.SeparateComments``, labels them comments).
     """
     opts = Options.from_kwargs(**{**options, "pipeline": "declutter"})
     document = build_document(
