@@ -57,8 +57,8 @@ THREAD = "".join(
 
 
 def test_a_thread_longer_than_the_article_does_not_take_its_place():
-    # twelve replies hold three times the article's text: the content region
-    # would take the thread for the page's content, were it not ruled out first
+    # twelve replies hold three times the article's text (the region's own
+    # part: test_the_region_never_takes_the_thread_for_the_content)
     page = (
         f'<html lang="en"><body><div class="post">{ARTICLE}</div>'
         f'<div id="comments"><h3>12 responses</h3><ol class="commentlist">{THREAD}</ol>'

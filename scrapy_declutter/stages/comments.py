@@ -29,6 +29,7 @@ comment form).
 
 import re
 from dataclasses import dataclass
+from itertools import chain
 
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import BlockTree, Document
@@ -47,6 +48,8 @@ COMMENT_NAME = re.compile(
 # region's sums, 0.8503 / 0.9354 / 0.9436 (100 words instead of 60: 0.8504 /
 # 0.9347 / 0.9436). Fitted on the two other corpora, dragnet 0.877 to 0.890.
 ARTICLE_WORDS = 60
+# jusText's context-free classes of a block that reads as text
+_PROSE = (GOOD, NEAR_GOOD)
 DISCUSSION_TYPES = re.compile(
     r"\b(?:DiscussionForumPosting|QAPage|Question|Answer|SocialMediaPosting)\b"
 )
@@ -76,7 +79,8 @@ def comment_section(document: Document) -> list[bool] | None:
     tree = document.tree()
     # most pages have no class or id that could mark comments (five in six of
     # wcxb-dev's and l3s-gn1's): one test of them all, not one per element
-    if not _may_name_comments(" ".join(filter(None, _names(tree))).lower()):
+    names = " ".join(filter(None, chain.from_iterable(tree.class_and_id)))
+    if not _may_name_comments(names.lower()):
         return None
     marked = _marked_blocks(tree)
     if not any(marked):
@@ -85,10 +89,6 @@ def comment_section(document: Document) -> list[bool] | None:
     if outside < ARTICLE_WORDS or _declares_discussion(document, tree):
         return None
     return marked
-
-
-def _names(tree: BlockTree) -> list[str | None]:
-    return [name for pair in tree.class_and_id for name in pair]
 
 
 def _marked_blocks(tree: BlockTree) -> list[bool]:
@@ -102,9 +102,6 @@ def _marked_blocks(tree: BlockTree) -> list[bool]:
 
 def _good(block: Block) -> bool:
     return block.cf_label in _PROSE if block.cf_label is not None else block.is_good
-
-
-_PROSE = (GOOD, NEAR_GOOD)
 
 
 def _declares_discussion(document: Document, tree: BlockTree) -> bool:
