@@ -31,6 +31,18 @@ def test_encoding_argument_wins_over_meta():
     assert TEXT in decode(data, encoding="cp1252")
 
 
+def test_utf8_bytes_are_utf8_whatever_the_page_declares():
+    # a page saved or served as UTF-8 with a stale legacy declaration
+    assert TEXT in decode(html('<meta charset="windows-1252">').encode("utf-8"))
+    meta = '<meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-1">'
+    assert extract(html(meta).encode("utf-8")).blocks[0].text == TEXT
+
+
+def test_the_callers_encoding_is_honoured_on_utf8_bytes():
+    # the caller's word (in a crawl, the HTTP header's) is final: "é" read as windows-1252
+    assert "Caf\u00c3\u00a9" in decode(html().encode("utf-8"), encoding="cp1252")
+
+
 def test_meta_charset_and_http_equiv():
     assert TEXT in decode(html('<meta charset="windows-1252">').encode("cp1252"))
     meta = '<meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-15">'

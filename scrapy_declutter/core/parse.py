@@ -3,7 +3,12 @@
 Decoding honours, in order, a byte-order mark, the caller's ``encoding``, the
 page's ``<meta charset>`` / ``http-equiv``, and then falls back to UTF-8 when the
 bytes are valid UTF-8 and to windows-1252 otherwise (the usual encoding of
-undeclared legacy pages). Undecodable bytes are replaced, never fatal; so is
+undeclared legacy pages). Bytes that are valid UTF-8 and not ASCII are UTF-8
+whatever the page itself declares (the caller's ``encoding`` is still
+honoured): such a page was saved or served as UTF-8 (its
+HTTP header said so) with a stale ``<meta charset>``, and text in a legacy
+encoding is all but never valid UTF-8 ("é" in windows-1252 is a lone byte
+0xE9, which UTF-8 never has before a letter). Undecodable bytes are replaced, never fatal; so is
 a declared encoding Python cannot decode text with (``rot13``, ``idna``, ...),
 which is ignored, and a UTF-16 or UTF-32 declaration on bytes that hold no
 zero byte, which is read as UTF-8 (as the WHATWG encoding sniffing rules say).
@@ -93,9 +98,16 @@ def _decode(html: bytes, encoding: str | None) -> tuple[str, str]:
     if bom_encoding and bom:
         return to_unicode(html[len(bom) :], bom_encoding), bom_encoding
     content_type = f"text/html; charset={encoding}" if encoding else None
-    declared = http_content_type_encoding(content_type) or html_body_declared_encoding(html)
+    declared = http_content_type_encoding(content_type)
     if declared is None:
-        return _decode_undeclared(html)
+        declared = html_body_declared_encoding(html)
+        if declared is None:
+            return _decode_undeclared(html)
+        if not declared.startswith(("utf-16", "utf-32")) and not html.isascii():
+            try:  # a stale declaration on a page saved or served as UTF-8
+                return html.decode("utf-8"), "utf-8"
+            except UnicodeDecodeError:
+                pass
     if declared in ("utf-16", "utf-32"):
         declared += "-be"
     if declared.startswith(("utf-16", "utf-32")) and b"\0" not in html[:_SNIFF_CHARS]:
