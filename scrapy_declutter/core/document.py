@@ -134,6 +134,13 @@ class BlockTree:
             child = ends[child]
 
 
+# The elements the stages and the metadata look for anywhere in the page, by
+# tag: the gate's (``<article>``, headings, JSON-LD), the comment sections'
+# (JSON-LD) and the metadata's (``<meta>``, ``<link>``, ``<time>``, ``<h1>``).
+# One walk finds them all for the cost of one (an eighth of a parse).
+FOUND_TAGS = ("article", "script", "meta", "link", "time", "h1", "h2", "h3", "h4", "h5", "h6")
+
+
 @dataclass(eq=False)
 class Document:
     """The blocks of one page in document order, and page-level facts.
@@ -153,6 +160,7 @@ class Document:
     all_buttons: bool = False
     article_probability: float | None = None
     _tree: BlockTree | None = field(default=None, repr=False)
+    _found: dict[str, list[etree._Element]] | None = field(default=None, repr=False)
 
     def tree(self) -> BlockTree:
         """The blocks' elements and ancestors (see ``BlockTree``), built once
@@ -166,6 +174,27 @@ class Document:
         """The blocks' tree if a stage has built it, else ``None``: a reader
         that needs it later takes it from here instead of building it again."""
         return self._tree
+
+    def found_elements(self) -> dict[str, list[etree._Element]]:
+        """The page's elements of each of ``FOUND_TAGS``, in document order,
+        found in one walk the first time a stage asks."""
+        if self._found is None:
+            self._found = find_elements(self.root)
+        return self._found
+
+    @property
+    def found(self) -> dict[str, list[etree._Element]] | None:
+        """``found_elements()`` if a stage has asked for them, else ``None``
+        (as ``built_tree``)."""
+        return self._found
+
+
+def find_elements(root: etree._Element | None) -> dict[str, list[etree._Element]]:
+    """``root``'s elements of each of ``FOUND_TAGS``, in document order."""
+    found: dict[str, list[etree._Element]] = {tag: [] for tag in FOUND_TAGS}
+    for element in root.iter(*FOUND_TAGS) if root is not None else ():
+        found[element.tag].append(element)
+    return found
 
 
 def build_document(

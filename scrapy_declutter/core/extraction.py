@@ -36,6 +36,8 @@ class ExtractionResult:
     content_language: str | None = field(default=None, repr=False)
     all_buttons: bool = field(default=False, repr=False)  # as ``Document.all_buttons``
     tree: BlockTree | None = field(default=None, repr=False)  # ``Document.built_tree``
+    # ``Document.found``: the elements by tag the stages found, which the metadata reads too
+    found: dict[str, list[etree._Element]] | None = field(default=None, repr=False)
 
     @property
     def text(self) -> str:
@@ -69,7 +71,13 @@ class ExtractionResult:
         """Title, author, date, site name, description, language, canonical URL
         and image, as the page gives them (see ``metadata.py``)."""
         return read_metadata(
-            self.root, self.blocks, self.url, self.language, self.content_language, self.tree
+            self.root,
+            self.blocks,
+            self.url,
+            self.language,
+            self.content_language,
+            self.tree,
+            self.found,
         )
 
     def block_dicts(self) -> list[dict]:
@@ -151,4 +159,5 @@ def extract(
         content_language,
         document.all_buttons,
         document.built_tree,
+        document.found,
     )

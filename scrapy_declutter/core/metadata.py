@@ -29,12 +29,11 @@ from urllib.parse import urljoin
 from lxml import etree
 
 from scrapy_declutter.core.blocks import Block
-from scrapy_declutter.core.document import BlockTree
+from scrapy_declutter.core.document import BlockTree, find_elements
 from scrapy_declutter.core.languages import ISO_639_1, stoplist_for
 from scrapy_declutter.core.markdown import PLAIN_ABSOLUTE_URL
 from scrapy_declutter.core.reasons import HEADLINE
 
-_READ_TAGS = ("meta", "link", "script", "h1", "time")
 # The attributes, not their elements: libxml2 finds these faster.
 _ITEMPROP = etree.XPath("descendant::*/@itemprop")
 _LINK_RELS = etree.XPath("descendant::a/@rel")
@@ -160,17 +159,19 @@ def read_metadata(
     stoplist_language: str | None = None,
     content_language: str | None = None,
     tree: BlockTree | None = None,
+    found: dict[str, list[etree._Element]] | None = None,
 ) -> Metadata:
     """Read a parsed page's metadata (see the module docstring).
 
     ``blocks`` are the page's blocks: bylines and date lines are looked for
-    among them; ``tree`` is their ``BlockTree`` if the extraction built one.
+    among them; ``tree`` is their ``BlockTree`` and ``found`` the page's
+    elements by tag (``Document.found_elements``) if the extraction has them.
     ``stoplist_language`` is the stoplist the extraction used, the language of
     last resort (read from the text); ``content_language`` the HTTP header.
     """
     if root is None:
         return Metadata(language=_iso_language(stoplist_language))
-    elements = _elements_by_tag(root)
+    elements = found if found is not None else find_elements(root)
     meta = _meta_values(elements["meta"])
     article, nodes = _json_ld(elements["script"])
     items = _Microdata(root)
@@ -192,15 +193,6 @@ def read_metadata(
 
 
 # Sources.
-
-
-def _elements_by_tag(root: etree._Element) -> dict[str, list[etree._Element]]:
-    """The page's ``<meta>``, ``<link>``, ``<script>``, ``<h1>`` and ``<time>``
-    elements by tag, in document order: one walk over the tree instead of five."""
-    found: dict[str, list[etree._Element]] = {tag: [] for tag in _READ_TAGS}
-    for element in root.iter(*_READ_TAGS):
-        found[element.tag].append(element)
-    return found
 
 
 def _meta_values(elements: list[etree._Element]) -> dict[str, list[str]]:

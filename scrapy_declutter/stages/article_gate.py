@@ -96,25 +96,14 @@ class PageShape:
     @classmethod
     def of(cls, document: Document) -> "PageShape":
         blocks = document.blocks
-        root = document.root
-        articles = headings = 0
-        scripts = []
-        # one walk over the page for the three tags: a walk costs a twentieth of a parse
-        for element in root.iter("article", "script", *_HEADINGS) if root is not None else ():
-            tag = element.tag
-            if tag == "article":
-                articles += 1
-            elif tag == "script":
-                scripts.append(element)
-            else:
-                headings += 1
-        og_article, ld_article, other_declared = declared_kind(document, scripts)
+        found = document.found_elements()
+        og_article, ld_article, other_declared = declared_kind(document)
         return cls(
             og_article,
             ld_article,
             other_declared,
-            articles,
-            headings,
+            len(found["article"]),
+            sum(len(found[tag]) for tag in _HEADINGS),
             [len(b.text) for b in blocks],
             [b.words for b in blocks],
             [b.link_chars for b in blocks],
@@ -124,14 +113,11 @@ class PageShape:
         )
 
 
-def declared_kind(
-    document: Document, scripts: Iterable[etree._Element] | None = None
-) -> tuple[bool, bool, bool]:
+def declared_kind(document: Document) -> tuple[bool, bool, bool]:
     """What the page says it is: an article in OpenGraph's ``og:type``; an
     article in a schema.org type in JSON-LD or in microdata around a block;
     something else (a list, a product, a forum thread, a site: ``_OTHER_TYPE``,
-    ``_OTHER_OG_TYPES``) in either. ``scripts`` are the page's ``<script>``
-    elements, when the caller has them."""
+    ``_OTHER_OG_TYPES``) in either."""
     root = document.root
     if root is None:
         return False, False, False
@@ -143,7 +129,7 @@ def declared_kind(
             og_type = (meta.get("content") or "").strip().lower()
             og = og or og_type == "article"
             other = other or og_type in _OTHER_OG_TYPES
-    for ld_type in ld_types(root, scripts):
+    for ld_type in ld_types(document.found_elements()["script"]):
         ld = ld or _ARTICLE_TYPE.fullmatch(ld_type) is not None
         other = other or _OTHER_TYPE.fullmatch(ld_type) is not None
     if not ld:
@@ -153,13 +139,12 @@ def declared_kind(
     return og, ld, other
 
 
-def ld_types(root: etree._Element, scripts: Iterable[etree._Element] | None = None) -> list[str]:
-    """The schema.org types the page's JSON-LD names (every ``"@type"``, nested
-    ones too; of a list of types, the first). ``scripts`` are the page's
-    ``<script>`` elements, when the caller has them."""
+def ld_types(scripts: Iterable[etree._Element]) -> list[str]:
+    """The schema.org types the JSON-LD of a page's ``<script>`` elements
+    names (every ``"@type"``, nested ones too; of a list of types, the first)."""
     return [
         ld_type
-        for script in (root.iter("script") if scripts is None else scripts)
+        for script in scripts
         if (script.get("type") or "").lower() == "application/ld+json" and script.text
         for ld_type in _LD_TYPE.findall(script.text)
     ]

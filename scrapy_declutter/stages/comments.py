@@ -105,7 +105,7 @@ def _good(block: Block) -> bool:
 
 
 def _declares_discussion(document: Document, tree: BlockTree) -> bool:
-    declared = [*(ld_types(document.root) if document.root is not None else ()), *tree.item_types]
+    declared = [*ld_types(document.found_elements()["script"]), *tree.item_types]
     return any(DISCUSSION_TYPES.search(kind) for kind in declared if kind)
 
 
