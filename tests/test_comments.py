@@ -87,6 +87,28 @@ def test_the_region_never_takes_the_thread_for_the_content():
     assert {b.reason for b in document.blocks if "second bridge" in b.text} == {COMMENTS}
 
 
+def test_a_marked_heading_opens_the_comment_section_up_to_the_end_of_its_parent():
+    # an older blog theme: the comments follow a heading that names them, unmarked
+    replies = "".join(
+        f'<div id="c{n}"><p>{reply}</p></div><p class="posted">Posted by: Reader {n}</p>'
+        for n, reply in enumerate(REPLIES)
+    )
+    page = (
+        f'<html lang="en"><body><div class="content"><div class="entry">{ARTICLE}'
+        f'<h2 id="comments">Comments</h2>{replies}</div>'
+        f"<p>{COMMENT}</p></div></body></html>"
+    )
+    document = justext_document(page)
+    in_section = dict(zip((b.text for b in document.blocks), comment_section(document) or ()))
+    assert in_section["Comments"] and in_section[REPLIES[0]] and in_section["Posted by: Reader 0"]
+    assert not in_section[COMMENT]  # after the heading's parent
+    assert not any(in_section[t] for t in in_section if "river bank" in t)
+    result = extract(page, comments=True)
+    assert "warehouses" in result.text
+    assert "second bridge" not in result.text
+    assert all(reply in result.comments for reply in REPLIES)
+
+
 def test_a_forum_thread_keeps_its_replies():
     # a page that declares a discussion: its replies are its content, however marked
     ld = '{"@context": "https://schema.org", "@type": "DiscussionForumPosting"}'
