@@ -69,9 +69,13 @@ def read_with(modules: dict, result) -> tuple[float, float, tuple]:
     markdown_args = (result.blocks, result.root, result.url)
     metadata_args = [result.root, result.blocks, result.url, result.language]
     metadata_args.append(result.content_language)
-    # a revision from before the block tree was passed reads without it
-    if "tree" in inspect.signature(modules["metadata"].read_metadata).parameters:
+    # a revision from before the block tree (or the elements the stages
+    # found) was passed reads without it
+    parameters = inspect.signature(modules["metadata"].read_metadata).parameters
+    if "tree" in parameters:
         metadata_args.append(result.tree)
+    if "found" in parameters:
+        metadata_args.append(result.found)
     start = time.process_time()
     markdown = modules["markdown"].to_markdown(
         *markdown_args,

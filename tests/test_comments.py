@@ -87,15 +87,24 @@ def test_the_region_never_takes_the_thread_for_the_content():
     assert {b.reason for b in document.blocks if "second bridge" in b.text} == {COMMENTS}
 
 
-def test_a_marked_heading_opens_the_comment_section_up_to_the_end_of_its_parent():
-    # an older blog theme: the comments follow a heading that names them, unmarked
+@pytest.mark.parametrize(
+    "heading",
+    [
+        '<h2 id="comments">Comments</h2>',
+        '<h2><a id="comments"></a>Comments</h2>',  # an anchor to jump to them
+        '<h2><a name="comments"></a>Comments</h2>',
+        '<div class="form-link"><h2 id="comments">Comments</h2></div>',  # alone in a wrapper
+    ],
+)
+def test_a_marked_heading_opens_the_comment_section_up_to_the_end_of_its_parent(heading):
+    # older blog themes: the comments follow a heading that names them, unmarked
     replies = "".join(
         f'<div id="c{n}"><p>{reply}</p></div><p class="posted">Posted by: Reader {n}</p>'
         for n, reply in enumerate(REPLIES)
     )
     page = (
         f'<html lang="en"><body><div class="content"><div class="entry">{ARTICLE}'
-        f'<h2 id="comments">Comments</h2>{replies}</div>'
+        f"{heading}{replies}</div>"
         f"<p>{COMMENT}</p></div></body></html>"
     )
     document = justext_document(page)
@@ -154,6 +163,8 @@ def test_a_marked_element_holding_most_of_the_text_is_not_a_comment_section():
         ({"class": "fb-comments"}, True),
         ({"class": "post has-comments"}, False),
         ({"class": "commentary"}, False),
+        ({"class": "commentbody"}, True),
+        ({"class": "commentator-column"}, False),
         ({"class": "article-body"}, False),
     ],
 )

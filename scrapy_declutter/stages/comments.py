@@ -1,13 +1,15 @@
 """User comments: kept out of the text, and read as their own.
 
 A page marks its comment section for its own scripts and styles: a class or
-id such as ``comments``, ``comment-list``, ``commentlist``, ``comments-area``,
-``disqus_thread``, WordPress's ``respond``. ``comment_section`` finds the
-blocks under such an element, or, when it is a heading (``<h2
-id="comments">Comments</h2>``, as older blog themes write), from it to the
-end of its parent, where the comments follow it unmarked; and takes them for
-the page's comments when the page has an article beside them and does not
-say it is a discussion:
+id such as ``comments``, ``comment-list``, ``commentlist``, ``commentbody``,
+``comments-area``, ``disqus_thread``, WordPress's ``respond``.
+``comment_section`` finds the blocks under such an element; when it is a
+heading, or a heading holds it (``<h2 id="comments">Comments</h2>``, ``<h2><a
+name="comments"></a>Comments</h2>``, as older blog themes write), the blocks
+from the heading to the end of its parent (of the nearest ancestor that holds
+more than the heading), where the comments follow it unmarked. It takes them
+for the page's comments when the page has an article beside them and does
+not say it is a discussion:
 
 - an article: at least ``ARTICLE_WORDS`` words outside the marked elements
   in blocks that jusText's context-free class calls good or near-good (in a
@@ -40,9 +42,14 @@ from scrapy_declutter.core.labels import BAD, COMMENT, GOOD, NEAR_GOOD
 from scrapy_declutter.core.reasons import COMMENTS
 from scrapy_declutter.stages.article_gate import ld_types
 
-# One class name or id that names a comment section or a comment in it.
+# One class name or id that names a comment section or a comment in it:
+# "comment" or "comments", alone, with a prefix or a part after a separator,
+# or joined to a word for a part of a thread. Not any word after it:
+# "commentary" is an article, "commenting-guidelines" a note beside one.
+_COMMENT_PARTS = "list|listing|body|text|box|wrap|wrapper|container|area|thread|entry|content"
 COMMENT_NAME = re.compile(
-    r"^(?:(?:fb|wp|js)[-_])?(?:comments?|commentlist|disqus\w*)(?:[-_][\w-]*)?$|^respond$"
+    rf"^(?:(?:fb|wp|js)[-_])?(?:comments?(?:{_COMMENT_PARTS})?|disqus\w*)(?:[-_][\w-]*)?$"
+    r"|^respond$"
 )
 # Held out by site (the models' held-out scores, threshold 0.4), F1 on
 # wcxb-dev / dragnet / l3s-gn1 was 0.8509 / 0.9331 / 0.9399 with the comments
@@ -50,9 +57,10 @@ COMMENT_NAME = re.compile(
 # 0.8511 / 0.9363 / 0.9435 with the section ruled out before it; in the
 # region's sums, 0.8503 / 0.9354 / 0.9436 (100 words instead of 60: 0.8504 /
 # 0.9347 / 0.9436). Fitted on the two other corpora, dragnet 0.877 to 0.890.
-# A marked heading opening the section to the end of its parent changed 53
-# dragnet and 7 l3s-gn1 pages: dragnet 0.9364 to 0.9382 (left out 0.8899 to
-# 0.8917), the others' unchanged.
+# Marked headings opening a section, and names joined to a part
+# ("commentbody"): wcxb-dev / dragnet / l3s-gn1 0.8511 / 0.9364 / 0.9435 to
+# 0.8510 / 0.9409 / 0.9443, dragnet left out 0.8899 to 0.8967, l3s-gn1 0.9235
+# to 0.9247 (any word after "comment": 0.8506 / 0.9387 / 0.9449).
 ARTICLE_WORDS = 60
 # jusText's context-free classes of a block that reads as text
 _PROSE = (GOOD, NEAR_GOOD)
@@ -86,9 +94,10 @@ def comment_section(document: Document) -> list[bool] | None:
     # most pages have no class or id that could mark comments (five in six of
     # wcxb-dev's and l3s-gn1's): one test of them all, not one per element
     names = " ".join(filter(None, chain.from_iterable(tree.class_and_id)))
-    if not _may_name_comments(names.lower()):
+    headings = _headings_naming_comments(tree)
+    if not headings and not _may_name_comments(names.lower()):
         return None
-    marked = _marked_blocks(tree)
+    marked = _marked_blocks(tree, headings)
     if not any(marked):
         return None
     outside = sum(b.words for b, in_it in zip(blocks, marked) if not in_it and _good(b))
@@ -97,19 +106,37 @@ def comment_section(document: Document) -> list[bool] | None:
     return marked
 
 
-def _marked_blocks(tree: BlockTree) -> list[bool]:
+def _headings_naming_comments(tree: BlockTree) -> set[int]:
+    """The heading nodes that hold an element naming comments: ``<h2><a
+    id="comments"></a>Comments</h2>`` (an anchor to jump to them)."""
+    return {
+        node
+        for node, tag in enumerate(tree.tags)
+        if tag in HEADING_TAGS
+        and any(
+            marks_comments(e.get("class"), e.get("id") or e.get("name"))
+            for e in tree.elements[node].iterdescendants()
+        )
+    }
+
+
+def _marked_blocks(tree: BlockTree, headings: set[int]) -> list[bool]:
     marked = [False] * len(tree.parents)
-    tags, ends = tree.tags, tree.subtree_ends
+    parents, tags, ends = tree.parents, tree.tags, tree.subtree_ends
     section_end = 0  # a marked heading's section: the nodes after it in its parent
-    nodes = zip(tree.parents, tree.class_and_id)
-    for node, (parent, (class_name, id_name)) in enumerate(nodes):
+    for node, (parent, (class_name, id_name)) in enumerate(zip(parents, tree.class_and_id)):
         # parents come before their children: the mark flows down in one pass
         if node < section_end or (parent >= 0 and marked[parent]):
             marked[node] = True
-        elif marks_comments(class_name, id_name):
+        elif marks_comments(class_name, id_name) or node in headings:
             marked[node] = True
-            if tags[node] in HEADING_TAGS and parent >= 0:
-                section_end = max(section_end, ends[parent])
+            if tags[node] in HEADING_TAGS:
+                # the section runs to the end of the nearest ancestor that
+                # holds more than the heading (a heading alone in a wrapper)
+                while parent >= 0 and ends[parent] == ends[node] and parents[parent] >= 0:
+                    parent = parents[parent]
+                if parent >= 0:
+                    section_end = max(section_end, ends[parent])
     return [marked[node] for node in tree.block_nodes]
 
 
