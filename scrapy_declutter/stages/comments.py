@@ -109,13 +109,15 @@ def comment_section(document: Document) -> list[bool] | None:
 def _headings_naming_comments(tree: BlockTree) -> set[int]:
     """The heading nodes that hold an element naming comments: ``<h2><a
     id="comments"></a>Comments</h2>`` (an anchor to jump to them)."""
+    elements = tree.elements
     return {
         node
         for node, tag in enumerate(tree.tags)
         if tag in HEADING_TAGS
+        and len(elements[node])  # most headings hold no element: nothing to look through
         and any(
             marks_comments(e.get("class"), e.get("id") or e.get("name"))
-            for e in tree.elements[node].iterdescendants()
+            for e in elements[node].iterdescendants()
         )
     }
 
