@@ -4,14 +4,15 @@ Decoding honours, in order, a byte-order mark, the caller's ``encoding``, the
 page's ``<meta charset>`` / ``http-equiv``, and then falls back to UTF-8 when the
 bytes are valid UTF-8 and to windows-1252 otherwise (the usual encoding of
 undeclared legacy pages). Bytes that are valid UTF-8 and not ASCII are UTF-8
-whatever the page itself declares (the caller's ``encoding`` is still
-honoured): such a page was saved or served as UTF-8 (its
-HTTP header said so) with a stale ``<meta charset>``, and text in a legacy
-encoding is all but never valid UTF-8 ("é" in windows-1252 is a lone byte
-0xE9, which UTF-8 never has before a letter). Undecodable bytes are replaced, never fatal; so is
-a declared encoding Python cannot decode text with (``rot13``, ``idna``, ...),
-which is ignored, and a UTF-16 or UTF-32 declaration on bytes that hold no
-zero byte, which is read as UTF-8 (as the WHATWG encoding sniffing rules say).
+whatever the page itself declares, UTF-16 and UTF-32 aside (the caller's
+``encoding`` is still honoured): such a page was saved, or served under an
+HTTP header that said UTF-8, with a stale ``<meta charset>``, and text in a
+legacy encoding is all but never valid UTF-8 ("é" in windows-1252 is a lone
+byte 0xE9, which UTF-8 never has before a letter). Undecodable bytes are
+replaced, never fatal; so is a declared encoding Python cannot decode text
+with (``rot13``, ``idna``, ...), which is ignored, and a UTF-16 or UTF-32
+declaration on bytes that hold no zero byte, which is read as UTF-8 (as the
+WHATWG encoding sniffing rules say).
 Bytes that are not text at all (an image or a compressed stream served as
 HTML: many control characters) raise ``BinaryInputError``.
 C0 control characters other than white space are dropped from the text (XML

@@ -125,7 +125,7 @@ def _headings_naming_comments(tree: BlockTree) -> set[int]:
 def _marked_blocks(tree: BlockTree, headings: set[int]) -> list[bool]:
     marked = [False] * len(tree.parents)
     parents, tags, ends = tree.parents, tree.tags, tree.subtree_ends
-    section_end = 0  # a marked heading's section: the nodes after it in its parent
+    section_end = 0  # the end of the section a marked heading opened
     for node, (parent, (class_name, id_name)) in enumerate(zip(parents, tree.class_and_id)):
         # parents come before their children: the mark flows down in one pass
         if node < section_end or (parent >= 0 and marked[parent]):
