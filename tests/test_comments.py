@@ -94,10 +94,11 @@ def test_the_region_never_takes_the_thread_for_the_content():
         '<h2><a id="comments"></a>Comments</h2>',  # an anchor to jump to them
         '<h2><a name="comments"></a>Comments</h2>',
         '<div class="form-link"><h2 id="comments">Comments</h2></div>',  # alone in a wrapper
+        '<a name="comments"></a><h2>Comments</h2>',  # an empty anchor before it
     ],
 )
-def test_a_marked_heading_opens_the_comment_section_up_to_the_end_of_its_parent(heading):
-    # older blog themes: the comments follow a heading that names them, unmarked
+def test_a_marked_heading_or_anchor_opens_the_comment_section_to_the_end_of_its_parent(heading):
+    # older blog themes: the comments follow a heading or an anchor that names them, unmarked
     replies = "".join(
         f'<div id="c{n}"><p>{reply}</p></div><p class="posted">Posted by: Reader {n}</p>'
         for n, reply in enumerate(REPLIES)
