@@ -36,7 +36,6 @@ from scrapy_declutter.core.reasons import HEADLINE
 
 # The attributes, not their elements: libxml2 finds these faster.
 _ITEMPROP = etree.XPath("descendant::*/@itemprop")
-_LINK_RELS = etree.XPath("descendant::a/@rel")
 # An element's text, compiled once (``element.xpath`` compiles at each call).
 _STRING = etree.XPath("string()")
 # Words in a class or id that mark a byline or a date (most frequent first).
@@ -182,7 +181,7 @@ def read_metadata(
     ) or _first(*meta.get("application-name", ()))
     return Metadata(
         title=_title(root, elements["h1"], meta, article, items, site_name),
-        author=_author(root, meta, article, items, marked),
+        author=_author(elements["a"], meta, article, items, marked),
         date=_date(elements["time"], meta, article, items, marked),
         site_name=site_name,
         description=_first(_text(article.get("description")), *_values(meta, _DESCRIPTION_KEYS)),
@@ -439,7 +438,11 @@ def _without_site(title: str, site: list[str], h1: str | None) -> str:
 
 
 def _author(
-    root: etree._Element, meta: dict, article: dict, items: _Microdata, marked: _MarkedBlocks
+    links: list[etree._Element],
+    meta: dict,
+    article: dict,
+    items: _Microdata,
+    marked: _MarkedBlocks,
 ) -> str | None:
     sources = (  # each read only when those before it give no name
         lambda: _names(article.get("author")),
@@ -447,8 +450,8 @@ def _author(
         lambda: [v for e in items.get("author", ()) if (v := _item_value(e))][:3],
         lambda: [
             v
-            for rel in _LINK_RELS(root)
-            if "author" in rel.lower().split() and (v := _text(_STRING(rel.getparent())))
+            for link in links
+            if "author" in (link.get("rel") or "").lower().split() and (v := _text(_STRING(link)))
         ][:3],
         lambda: _byline(marked),
         lambda: _names(article.get("author"), people_only=False),
