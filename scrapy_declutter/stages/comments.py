@@ -100,11 +100,10 @@ def comment_section(document: Document) -> list[bool] | None:
     # most pages have no class or id that could mark comments (five in six of
     # wcxb-dev's and l3s-gn1's): one test of them all, not one per element
     names = " ".join(filter(None, chain.from_iterable(tree.class_and_id)))
-    headings = _headings_naming_comments(tree)
-    anchors = _anchors_naming_comments(tree, document.found_elements()["a"])
-    if not headings and not anchors and not _may_name_comments(names.lower()):
+    sections = _opened_sections(tree, document.found_elements()["a"])
+    if not sections and not _may_name_comments(names.lower()):
         return None
-    marked = _marked_blocks(tree, headings, anchors)
+    marked = _marked_blocks(tree, sections)
     if not any(marked):
         return None
     outside = sum(b.words for b, in_it in zip(blocks, marked) if not in_it and _good(b))
@@ -113,67 +112,68 @@ def comment_section(document: Document) -> list[bool] | None:
     return marked
 
 
-def _headings_naming_comments(tree: BlockTree) -> set[int]:
-    """The heading nodes that hold an element naming comments: ``<h2><a
-    id="comments"></a>Comments</h2>`` (an anchor to jump to them)."""
-    elements = tree.elements
-    return {
-        node
-        for node, tag in enumerate(tree.tags)
-        if tag in HEADING_TAGS
-        and len(elements[node])  # most headings hold no element: nothing to look through
-        and any(
-            marks_comments(e.get("class"), e.get("id") or e.get("name"))
-            for e in elements[node].iterdescendants()
-        )
-    }
-
-
-def _anchors_naming_comments(tree: BlockTree, links: list[etree._Element]) -> dict[int, int]:
-    """Where an empty anchor naming comments (``<a name="comments"></a>``, a
-    place to jump to) opens a section: the node of the first element after
-    it that holds a block, with the end of the anchor's parent's subtree.
-    ``links`` are the page's ``<a>`` elements."""
-    anchors = [
-        anchor
-        for anchor in links
-        if marks_comments(None, anchor.get("name") or anchor.get("id"))
-        and not len(anchor)
-        and not anchor.text
-    ]
-    if not anchors:  # most pages: no node to look up
-        return {}
-    node_of = {element: node for node, element in enumerate(tree.elements)}
-    ends = tree.subtree_ends
+def _opened_sections(tree: BlockTree, links: list[etree._Element]) -> dict[int, int]:
+    """The sections that markers open, by their first node, with the node
+    each ends before. A heading whose class or id names comments, or that
+    holds an element so named (``<h2><a name="comments"></a>Comments</h2>``),
+    opens one from the heading to the end of the nearest ancestor that holds
+    more than it (a heading alone in a wrapper); an empty anchor so named
+    (``<a name="comments"></a>``, where a "5 comments" link jumps to), from
+    the next element that holds a block to the end of the anchor's parent. A
+    marker inside a section opens none (``_marked_blocks``). ``links`` are
+    the page's ``<a>`` elements."""
+    parents, ends, elements = tree.parents, tree.subtree_ends, tree.elements
     sections: dict[int, int] = {}
-    for anchor in anchors:
-        parent = node_of.get(anchor.getparent())
-        # an element that holds a block is a node: the first such after the anchor
-        start = next((n for e in anchor.itersiblings() if (n := node_of.get(e)) is not None), None)
-        if parent is not None and start is not None:
-            sections[start] = max(sections.get(start, 0), ends[parent])
+    for node, tag in enumerate(tree.tags):
+        if tag in HEADING_TAGS and (
+            marks_comments(*tree.class_and_id[node])
+            # most headings hold no element: nothing to look through
+            or (
+                len(elements[node])
+                and any(
+                    marks_comments(e.get("class"), e.get("id") or e.get("name"))
+                    for e in elements[node].iterdescendants()
+                )
+            )
+        ):
+            parent = parents[node]
+            while parent >= 0 and ends[parent] == ends[node] and parents[parent] >= 0:
+                parent = parents[parent]
+            if parent >= 0:
+                sections[node] = max(sections.get(node, 0), ends[parent])
+    anchors = [  # an anchor is named, not classed: two reads for each of the page's links
+        a
+        for a in links
+        if marks_comments(None, a.get("name") or a.get("id")) and not len(a) and not a.text
+    ]
+    if anchors:  # most pages have none: no node to look up
+        node_of = {element: node for node, element in enumerate(elements)}
+        by_anchors: dict[int, int] = {}
+        for anchor in anchors:
+            parent_node = node_of.get(anchor.getparent())
+            # an element that holds a block is a node: the first such after the anchor
+            after = (node_of.get(e) for e in anchor.itersiblings())
+            start = next((n for n in after if n is not None), None)
+            if parent_node is not None and start is not None:
+                by_anchors[start] = max(by_anchors.get(start, 0), ends[parent_node])
+        sections.update(by_anchors)  # a heading after an anchor: the anchor says where it ends
     return sections
 
 
-def _marked_blocks(tree: BlockTree, headings: set[int], anchors: dict[int, int]) -> list[bool]:
+def _marked_blocks(tree: BlockTree, sections: dict[int, int]) -> list[bool]:
+    """Which blocks lie under an element named for comments or in a section
+    a marker opened (``_opened_sections``)."""
     marked = [False] * len(tree.parents)
-    parents, tags, ends = tree.parents, tree.tags, tree.subtree_ends
-    section_end = 0  # the end of the section a marked heading or an anchor opened
-    for node, (parent, (class_name, id_name)) in enumerate(zip(parents, tree.class_and_id)):
-        if node in anchors:
-            section_end = max(section_end, anchors[node])
+    section_end = 0  # the end of the section open here
+    for node, (parent, (class_name, id_name)) in enumerate(zip(tree.parents, tree.class_and_id)):
         # parents come before their children: the mark flows down in one pass
         if node < section_end or (parent >= 0 and marked[parent]):
+            marked[node] = True  # a marker in a marked section opens none
+        elif node in sections:
             marked[node] = True
-        elif marks_comments(class_name, id_name) or node in headings:
-            marked[node] = True
-            if tags[node] in HEADING_TAGS:
-                # the section runs to the end of the nearest ancestor that
-                # holds more than the heading (a heading alone in a wrapper)
-                while parent >= 0 and ends[parent] == ends[node] and parents[parent] >= 0:
-                    parent = parents[parent]
-                if parent >= 0:
-                    section_end = max(section_end, ends[parent])
+            section_end = sections[node]
+        else:
+            marked[node] = marks_comments(class_name, id_name)
     return [marked[node] for node in tree.block_nodes]
 
 
