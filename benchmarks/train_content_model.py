@@ -79,6 +79,7 @@ from scrapy_declutter.stages.content_model import ARTICLE_MODEL, MODEL, ContentM
 from scrapy_declutter.stages.content_region import (  # noqa: E402
     KeepContentRegion,
     fallback,
+    in_navigation,
     ruled_out,
     title_test,
 )
@@ -159,6 +160,7 @@ def prepare(corpus: Path, limit: int | None = None) -> list[dict]:
                 "short_links": short_links(document.blocks),
                 "fallback": fallback(document.blocks, document.tree()),
                 "ruled_out": ruled_out(document),
+                "navigation": in_navigation(document.blocks, document.tree()),
                 "tables": data_tables(document.blocks, document.tree()).settled(),
                 "shape": PageShape.of(document),
                 "is_article": page.page_type == "article",
@@ -248,6 +250,7 @@ def kept_text(
         p["texts"],
         p["tables"],
         title_test(p["texts"], p["title"], probability),
+        p["navigation"],
     )
     return "\n\n".join(text for text, keep in zip(p["texts"], kept) if keep)
 

@@ -34,3 +34,14 @@ def test_stopwords_are_counted_on_each_block_lower_cased_alone():
         language="Greek",
     )
     assert [(b.words, b.stopwords) for b in document.blocks] == [(1, 1), (3, 2), (1, 0)]
+
+
+def test_block_tree_reads_the_role_a_browser_takes():
+    document = justext_document(
+        "<html><body><div role=' Navigation menu'><p>Home and away</p></div>"
+        "<div role=' '><p>Nothing in the role</p></div><main><p>The text</p></main></body></html>"
+    )
+    tree = document.tree()
+    assert [tree.roles[node] for node in tree.block_nodes] == [None, None, None]  # the <p>s
+    parents = [tree.parents[node] for node in tree.block_nodes]
+    assert [tree.roles[node] for node in parents] == ["navigation", None, None]

@@ -108,6 +108,17 @@ class BlockTree:
         return [(element.get("class"), element.get("id")) for element in self.elements]
 
     @cached_property
+    def roles(self) -> list[str | None]:
+        """For every node, its element's ARIA ``role``: the first of a list,
+        lower-cased (``None`` when missing or empty), read once for the
+        content features and the content region."""
+        roles: list[str | None] = []
+        for element in self.elements:
+            role = element.get("role")
+            roles.append(role.split(None, 1)[0].lower() if role and not role.isspace() else None)
+        return roles
+
+    @cached_property
     def item_types(self) -> list[str | None]:
         """For every node, its element's microdata ``itemtype`` (``None`` when
         missing), read once for the article gate and the comment sections."""

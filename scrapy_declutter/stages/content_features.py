@@ -190,13 +190,14 @@ def _context_keys(tree: BlockTree) -> list[str]:
     siblings = Counter(signatures)
     blocks_under = tree.subtree_sums([1.0] * len(tree.block_nodes))
     keys = []
-    for element, signature, blocks in zip(tree.elements, signatures, blocks_under):
+    for element, role, signature, blocks in zip(
+        tree.elements, tree.roles, signatures, blocks_under
+    ):
         key = signature[1]
-        role = "modal" if element.get("aria-modal") == "true" else element.get("role")
-        if role:  # of a list of roles, a browser takes the first it knows
-            first = role.split(None, 1)[:1]
-            if first and (name := first[0].lower()) in CONTEXT_ROLES:
-                key += " role:" + name
+        if element.get("aria-modal") == "true":
+            role = "modal"
+        if role in CONTEXT_ROLES:  # of a list of roles, a browser takes the first it knows
+            key += " role:" + role
         if siblings[signature] >= REPEATED_SIBLINGS:
             key += " card" if blocks >= 2 else " repeat"
         keys.append(key)
