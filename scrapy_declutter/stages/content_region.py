@@ -86,9 +86,10 @@ class KeepContentRegion:
     browser does not show (see ``hidden_nodes``) is no content. The page's
     comment section (see ``comments.comment_section``) is ruled out too, and
     the region is found as if it were not there: a long thread would
-    otherwise win it from the article above. So are the page's navigation
-    and footers (see ``in_navigation``): a shop's menu of every department
-    would win it from the product.
+    otherwise win it from the article above. It is found as if the page's
+    navigation and footers were not there either (see ``in_navigation``),
+    though what of them lies inside it may be kept: a shop's menu of every
+    department would win it from the product.
 
     When that keeps nothing, the fallback keeps jusText's good blocks (the
     labels when the stage runs) that the hard rules let through, save those
