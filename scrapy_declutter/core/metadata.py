@@ -177,7 +177,7 @@ def read_metadata(
     marked = _MarkedBlocks(blocks, tree)
     base = _base(root, url)
     site_name = _first(
-        _name(article.get("publisher")), *meta.get("og:site_name", ()), _site_from_graph(nodes)
+        _text(article.get("publisher")), *meta.get("og:site_name", ()), _site_from_graph(nodes)
     ) or _first(*meta.get("application-name", ()))
     return Metadata(
         title=_title(root, elements["h1"], meta, article, items, site_name),
@@ -611,10 +611,6 @@ def _line(text: str) -> str | None:
     if "&" in text:  # escaped twice in the page: "&amp;#8211;"
         text = html.unescape(text)
     return text or None
-
-
-def _name(value: object) -> str | None:
-    return _text(value)
 
 
 def _names(value: object, people_only: bool = True) -> list[str]:
