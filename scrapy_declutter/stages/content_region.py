@@ -437,8 +437,8 @@ def fallback(blocks: Sequence[Block], tree: BlockTree) -> list[bool]:
 
 def in_navigation(blocks: Sequence[Block], tree: BlockTree) -> list[bool]:
     """For every block: whether it is in the page's navigation or a footer
-    (an element whose tag or ARIA role says so, or one inside it). None is
-    when they hold more than ``MOST_NAVIGATION`` of the page's text: then
+    (an element whose tag or ARIA role says so, or one inside it); no block
+    is when they hold more than ``MOST_NAVIGATION`` of the page's text: then
     they hold the page itself (a site that wraps it in one, or markup the
     parser nests in one)."""
     marked = marked_nodes(tree, NAVIGATION_TAGS, NAVIGATION_ROLES)
