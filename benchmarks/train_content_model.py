@@ -76,13 +76,8 @@ from scrapy_declutter.stages.content_features import (  # noqa: E402
     short_links,
 )
 from scrapy_declutter.stages.content_model import ARTICLE_MODEL, MODEL, ContentModel  # noqa: E402
-from scrapy_declutter.stages.content_region import (  # noqa: E402
-    KeepContentRegion,
-    fallback,
-    in_navigation,
-    ruled_out,
-    title_test,
-)
+from scrapy_declutter.stages.content_region import KeepContentRegion, title_test  # noqa: E402
+from scrapy_declutter.stages.page_marks import fallback, in_navigation, ruled_out  # noqa: E402
 
 MIN_SITES = 5
 # A corpus's weight multiplies its pages' in both stages (1 when not named).

@@ -2,11 +2,8 @@
 
 from scrapy_declutter import Label, extract
 from scrapy_declutter.core.document import BlockTree
-from scrapy_declutter.stages.content_region import (
-    KeepContentRegion,
-    content_region,
-    in_navigation,
-)
+from scrapy_declutter.stages.content_region import KeepContentRegion, content_region
+from scrapy_declutter.stages.page_marks import in_navigation
 from tests.factory import NEWS_PAGE, NEWS_PARAGRAPH, SECTIONS_TREE, justext_document
 
 

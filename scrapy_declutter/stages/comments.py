@@ -24,7 +24,7 @@ beside them and does not say it is a discussion:
   many.
 
 In the ``declutter`` pipeline, the content region rules the section out
-before it looks for the content (``content_region.ruled_out``): a thread of a
+before it looks for the content (``page_marks.ruled_out``): a thread of a
 hundred comments holds more text than the article above it, and would win
 the region. ``SeparateComments``, the pipeline's last stage, then labels the
 section's blocks ``COMMENT`` when they read as text (scored as content on their

@@ -5,7 +5,9 @@ being main content; ``KeepContentRegion`` then finds the element holding the
 most content by score (``content_region``) and keeps the blocks inside it that
 score above the threshold: a tree filter that keeps several sibling groups;
 jusText's hard rules (a © sign, text a browser does not show) hold whatever
-the scores.
+the scores. What the page says about its blocks, whatever their scores (the
+hard rules' verdicts, its furniture, its navigation), is read in
+``page_marks.py``.
 """
 
 import re
@@ -14,7 +16,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import BlockTree, Document
 from scrapy_declutter.core.labels import BAD, GOOD
 from scrapy_declutter.core.options import Options
@@ -24,18 +25,16 @@ from scrapy_declutter.core.reasons import (
     BOILERPLATE_GUARD,
     COMMENTS,
     CONTENT_REGION,
-    COPYRIGHT,
     DATA_TABLE,
     FALLBACK,
     HEADLINE,
-    HIDDEN,
     OUTSIDE_REGION,
     REPEATED,
     SHORT_LINK,
 )
 from scrapy_declutter.core.tables import DataTables, data_tables
-from scrapy_declutter.stages.comments import comment_section
 from scrapy_declutter.stages.content_features import short_links
+from scrapy_declutter.stages.page_marks import fallback, in_navigation, ruled_out
 
 # Held out, finding the region 0.08 below the threshold raised the best F1
 # from 0.823 (one threshold for both, 0.43) to 0.828 (0.46).
@@ -81,21 +80,23 @@ class KeepContentRegion:
     numbers or links ("$26", "Yes"), that the model, block by block, leaves
     out, and a table with holes loses its rows.
 
-    Two of jusText's hard rules hold whatever the scores (``ruled_out``): a
-    block with a © sign is a copyright line or a photo credit, and a block a
-    browser does not show (see ``hidden_nodes``) is no content. The page's
-    comment section (see ``comments.comment_section``) is ruled out too, and
-    the region is found as if it were not there: a long thread would
-    otherwise win it from the article above. The page's navigation and
-    footers (see ``in_navigation``) add nothing for a region, only against
-    it, though what of them lies inside it may be kept: a shop's menu of
-    every department would win it from the product.
+    Two of jusText's hard rules hold whatever the scores
+    (``page_marks.ruled_out``): a block with a © sign is a copyright line or
+    a photo credit, and a block a browser does not show (see
+    ``page_marks.hidden_nodes``) is no content. The page's comment section
+    (see ``comments.comment_section``) is ruled out too, and the region is
+    found as if it were not there: a long thread would otherwise win it from
+    the article above. The page's navigation and footers (see
+    ``page_marks.in_navigation``) add nothing for a region, only against it,
+    though what of them lies inside it may be kept: a shop's menu of every
+    department would win it from the product.
 
     When that keeps nothing, the fallback keeps jusText's good blocks (the
     labels when the stage runs) that the hard rules let through, save those
-    in the page's furniture (see ``fallback``): a page of one long paragraph
-    in a language the model was not fitted on still has its text, and a
-    footer of disclaimers that jusText likes is not handed back in its place.
+    in the page's furniture (see ``page_marks.fallback``): a page of one long
+    paragraph in a language the model was not fitted on still has its text,
+    and a footer of disclaimers that jusText likes is not handed back in its
+    place.
     When that keeps nothing too, the region is found again with the threshold
     ``BEST_GUESS_MARGIN`` below the page's best score (never down to
     ``SURE_BOILERPLATE``): a short post, whose few lines the model is unsure
@@ -391,116 +392,3 @@ def content_region(
     ]:
         region = max(candidates, key=sums.__getitem__)
     return region
-
-
-def ruled_out(document: Document) -> list[str | None]:
-    """The hard rules' verdict on each block: ``HIDDEN``, ``COMMENTS``,
-    ``COPYRIGHT`` or ``None``.
-
-    A page that hides more than ``MOST_HIDDEN`` of its text is shown by its
-    scripts once loaded (a wrapper hidden until then, against flicker): its
-    hiding says nothing of what a reader sees. The comment section is
-    ``comments.comment_section``'s."""
-    blocks, tree = document.blocks, document.tree()
-    marked = hidden_nodes(tree)
-    hidden = [marked[node] for node in tree.block_nodes]
-    if any(hidden):
-        hidden_chars = sum(len(b.text) for b, h in zip(blocks, hidden) if h)
-        if hidden_chars > MOST_HIDDEN * sum(len(b.text) for b in blocks):
-            hidden = [False] * len(blocks)
-    in_comments = comment_section(document) or [False] * len(blocks)
-    return [
-        HIDDEN
-        if is_hidden
-        else COMMENTS
-        if is_comment
-        else COPYRIGHT
-        if "\xa9" in block.text
-        else None
-        for block, is_hidden, is_comment in zip(blocks, hidden, in_comments)
-    ]
-
-
-# Held out (fitted on the three corpora, threshold 0.43), ignoring the hiding
-# of pages that hide more than a third of their text raised wcxb-dev's F1 from
-# 0.788 to 0.797 (documentation 0.892 to 0.908), dragnet's fell 0.002.
-MOST_HIDDEN = 1 / 3
-
-
-def fallback(blocks: Sequence[Block], tree: BlockTree) -> list[bool]:
-    """What the fallback may keep: jusText's good blocks outside the page's
-    furniture (an element whose tag or ARIA role says footer, navigation,
-    sidebar or banner, or one inside it)."""
-    furniture = marked_nodes(tree, FURNITURE_TAGS, FURNITURE_ROLES)
-    return [b.is_good and not furniture[node] for b, node in zip(blocks, tree.block_nodes)]
-
-
-def in_navigation(blocks: Sequence[Block], tree: BlockTree) -> list[bool]:
-    """For every block: whether it is in the page's navigation or a footer
-    (an element whose tag or ARIA role says so, or one inside it); no block
-    is when they hold more than ``MOST_NAVIGATION`` of the page's text: then
-    they hold the page itself (a site that wraps it in one, or markup the
-    parser nests in one)."""
-    marked = marked_nodes(tree, NAVIGATION_TAGS, NAVIGATION_ROLES)
-    navigation = [marked[node] for node in tree.block_nodes]
-    if any(navigation):
-        in_it = sum(len(b.text) for b, is_in in zip(blocks, navigation) if is_in)
-        if in_it > MOST_NAVIGATION * sum(len(b.text) for b in blocks):
-            return [False] * len(blocks)
-    return navigation
-
-
-# Held out by site at 0.4 (the models unchanged), the navigation adding
-# nothing for a region raised F1 on wcxb-dev from 0.8506 to 0.8520 (products
-# 0.630 to 0.649: a shop's mega menu had won the region from the product), its
-# without-snippet rate 4.27% to 4.25%, dragnet and l3s-gn1 unchanged; adding
-# nothing against it either, 0.8539 but 4.33%. Without this bound, F1 fell
-# by 0.003 (articles 0.952 to 0.946: pages nested in their navigation lost their
-# text); bounds from 0.6 to 0.9 gave the same to 0.0004.
-MOST_NAVIGATION = 3 / 4
-
-
-def marked_nodes(tree: BlockTree, tags: frozenset[str], roles: frozenset[str]) -> list[bool]:
-    """For every node of ``tree``: whether its element or an ancestor has
-    one of ``tags`` or of ARIA ``roles`` (``BlockTree.roles``)."""
-    marked: list[bool] = []
-    for tag, role, parent in zip(tree.tags, tree.roles, tree.parents):
-        marked.append((parent >= 0 and marked[parent]) or tag in tags or role in roles)
-    return marked
-
-
-_HIDING_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
-
-
-def hidden_nodes(tree: BlockTree) -> list[bool]:
-    """For every node of ``tree``: whether its element or an ancestor is
-    hidden from a reader by the ``hidden`` attribute, ``aria-hidden="true"``,
-    an inline ``display: none`` or ``visibility: hidden`` style, or is a
-    ``<dialog>`` that is not ``open`` (a browser shows none until a script
-    opens it; ``<template>`` is never a block: see
-    ``core.blocks.SKIPPED_TAGS``). ``marked_nodes`` inlined: it runs on
-    every page, and most elements have no attribute or only a class."""
-    hidden: list[bool] = []
-    append = hidden.append
-    search = _HIDING_STYLE.search
-    for element, tag, parent in zip(tree.elements, tree.tags, tree.parents):
-        if parent >= 0 and hidden[parent]:
-            append(True)
-            continue
-        names = element.keys()
-        if not names:
-            append(tag == "dialog")
-            continue
-        append(
-            "hidden" in names
-            or ("aria-hidden" in names and element.get("aria-hidden") == "true")
-            or ("style" in names and search(element.get("style")) is not None)
-            or (tag == "dialog" and "open" not in names)
-        )
-    return hidden
-
-
-NAVIGATION_TAGS = frozenset(("nav", "footer"))
-NAVIGATION_ROLES = frozenset(("navigation", "contentinfo"))
-FURNITURE_TAGS = NAVIGATION_TAGS | {"aside", "header"}
-FURNITURE_ROLES = NAVIGATION_ROLES | {"complementary", "banner"}
