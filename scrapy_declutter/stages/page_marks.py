@@ -23,12 +23,7 @@ def ruled_out(document: Document) -> list[str | None]:
     hiding says nothing of what a reader sees. The comment section is
     ``comments.comment_section``'s."""
     blocks, tree = document.blocks, document.tree()
-    marked = hidden_nodes(tree)
-    hidden = [marked[node] for node in tree.block_nodes]
-    if any(hidden):
-        hidden_chars = sum(len(b.text) for b, h in zip(blocks, hidden) if h)
-        if hidden_chars > MOST_HIDDEN * sum(len(b.text) for b in blocks):
-            hidden = [False] * len(blocks)
+    hidden = _blocks_of(hidden_nodes(tree), blocks, tree, MOST_HIDDEN)
     in_comments = comment_section(document) or [False] * len(blocks)
     return [
         HIDDEN
@@ -63,12 +58,7 @@ def in_navigation(blocks: Sequence[Block], tree: BlockTree) -> list[bool]:
     they hold the page itself (a site that wraps it in one, or markup the
     parser nests in one)."""
     marked = marked_nodes(tree, NAVIGATION_TAGS, NAVIGATION_ROLES)
-    navigation = [marked[node] for node in tree.block_nodes]
-    if any(navigation):
-        in_it = sum(len(b.text) for b, is_in in zip(blocks, navigation) if is_in)
-        if in_it > MOST_NAVIGATION * sum(len(b.text) for b in blocks):
-            return [False] * len(blocks)
-    return navigation
+    return _blocks_of(marked, blocks, tree, MOST_NAVIGATION)
 
 
 # Held out by site at 0.4 (the models unchanged), the navigation adding
@@ -79,6 +69,19 @@ def in_navigation(blocks: Sequence[Block], tree: BlockTree) -> list[bool]:
 # by 0.003 (articles 0.952 to 0.946: pages nested in their navigation lost their
 # text); bounds from 0.6 to 0.9 gave the same to 0.0004.
 MOST_NAVIGATION = 3 / 4
+
+
+def _blocks_of(
+    marked: list[bool], blocks: Sequence[Block], tree: BlockTree, most: float
+) -> list[bool]:
+    """For every block: whether its node is ``marked``; for none when the
+    marked blocks hold more than ``most`` of the page's text."""
+    in_marked = [marked[node] for node in tree.block_nodes]
+    if any(in_marked):
+        chars = sum(len(b.text) for b, is_in in zip(blocks, in_marked) if is_in)
+        if chars > most * sum(len(b.text) for b in blocks):
+            return [False] * len(blocks)
+    return in_marked
 
 
 def marked_nodes(tree: BlockTree, tags: frozenset[str], roles: frozenset[str]) -> list[bool]:
