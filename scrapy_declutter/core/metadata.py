@@ -8,20 +8,16 @@ usual names), microdata (``itemprop``), then what the page shows people:
 ``<time datetime>``, ``rel=author`` links, bylines, ``<h1>`` and ``<title>``.
 A field the page does not give is ``None``: nothing is guessed from the URL.
 
-Dates are written ``YYYY-MM-DD``: the date part of an ISO 8601 timestamp as
-written (the publisher's local date, not converted to UTC), or a written date
-("4 September 2025", "Sep 4, 2025", "04.09.2025") in English. A page that gives
-no publication date but a modification date gets that one. Several authors are
+Dates are written ``YYYY-MM-DD``, read from timestamps and from dates in
+English words as ``dates.py`` says. A page that gives no publication date but
+a modification date gets that one. Several authors are
 joined by ``"; "``. The title is the headline: a ``<title>`` or ``og:title``
 that carries the site's name after a separator ("Headline | Site") loses it.
 """
 
-import html
-import json
 import re
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, fields
-from datetime import date
 from functools import cached_property
 from itertools import chain, compress
 from urllib.parse import urljoin
@@ -29,15 +25,23 @@ from urllib.parse import urljoin
 from lxml import etree
 
 from scrapy_declutter.core.blocks import Block
+from scrapy_declutter.core.dates import parse_date
+from scrapy_declutter.core.declared import (
+    STRING,
+    Microdata,
+    item_value,
+    json_ld,
+    meta_values,
+    site_from_graph,
+    types_of,
+    value_text,
+    values_for,
+)
 from scrapy_declutter.core.document import BlockTree, find_elements
 from scrapy_declutter.core.languages import ISO_639_1, stoplist_for
 from scrapy_declutter.core.markdown import PLAIN_ABSOLUTE_URL
 from scrapy_declutter.core.reasons import HEADLINE
 
-# The attributes, not their elements: libxml2 finds these faster.
-_ITEMPROP = etree.XPath("descendant::*/@itemprop")
-# An element's text, compiled once (``element.xpath`` compiles at each call).
-_STRING = etree.XPath("string()")
 # Words in a class or id that mark a byline or a date (most frequent first).
 _MARK_WORDS = ("date", "time", "author", "byline", "writer", "posted", "publish")
 _BYLINE = re.compile(r"byline|author|writer")
@@ -82,45 +86,11 @@ _MODIFIED_KEYS = ("article:modified_time", "og:updated_time", "datemodified", "d
 _SITE_KEYS = ("og:site_name", "application-name", "twitter:site")
 _DESCRIPTION_KEYS = ("og:description", "description", "twitter:description", "dc.description")
 _IMAGE_KEYS = ("og:image", "og:image:url", "og:image:secure_url", "twitter:image", "image")
-_ARTICLE_TYPES = re.compile(r"Article|BlogPosting|Posting|Report|Review|Recipe|HowTo|Story")
-_MONTHS = {
-    name: number
-    for number, names in enumerate(
-        (
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sep", "sept"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        ),
-        start=1,
-    )
-    for name in names
-}
-_MONTH = r"(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
-_ISO_DATE = re.compile(r"\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
-_COMPACT_DATE = re.compile(r"^(\d{4})(\d{2})(\d{2})(?:T|$)")
-_DAY_MONTH_YEAR = re.compile(
-    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+(\d{{4}})\b", re.I
-)
-_YEAR_MONTH_DAY = re.compile(rf"\b(\d{{4}})\s+{_MONTH}\s+(\d{{1,2}})\b", re.I)
-_MONTH_DAY_YEAR = re.compile(rf"\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I)
-# Dates with a month's name, in the order their groups come: d(ay), m(onth), y(ear)
-_NAMED_MONTH_DATES = ((_DAY_MONTH_YEAR, "dmy"), (_MONTH_DAY_YEAR, "mdy"), (_YEAR_MONTH_DAY, "ymd"))
-_NUMERIC_DATE = re.compile(r"\b(\d{1,2})([./])(\d{1,2})\2(\d{4})\b")
 _BY = re.compile(
     r"^\s*(?:(?:written|posted|published|reviewed)\s*by\b|by\b)[:\s]*|^\s*authors?:\s*", re.I
 )
 _TITLE_SEPARATOR = re.compile(r"\s+[|\-\u2013\u2014:\u00b7\u2022\u00bb/]+\s+")
 _WORD = re.compile(r"\w+")
-_DIGIT = re.compile(r"\d")
 _MAX_AUTHOR_WORDS = 8
 # A "title" longer than this is a description put in the wrong field.
 _MAX_TITLE_WORDS = 40
@@ -171,117 +141,26 @@ def read_metadata(
     if root is None:
         return Metadata(language=_iso_language(stoplist_language))
     elements = found if found is not None else find_elements(root)
-    meta = _meta_values(elements["meta"])
-    article, nodes = _json_ld(elements["script"])
-    items = _Microdata(root)
+    meta = meta_values(elements["meta"])
+    article, nodes = json_ld(elements["script"])
+    items = Microdata(root)
     marked = _MarkedBlocks(blocks, tree)
     base = _base(root, url)
     site_name = _first(
-        _text(article.get("publisher")), *meta.get("og:site_name", ()), _site_from_graph(nodes)
+        value_text(article.get("publisher")), *meta.get("og:site_name", ()), site_from_graph(nodes)
     ) or _first(*meta.get("application-name", ()))
     return Metadata(
         title=_title(root, elements["h1"], meta, article, items, site_name),
         author=_author(elements["a"], meta, article, items, marked),
         date=_date(elements["time"], meta, article, items, marked),
         site_name=site_name,
-        description=_first(_text(article.get("description")), *_values(meta, _DESCRIPTION_KEYS)),
+        description=_first(
+            value_text(article.get("description")), *values_for(meta, _DESCRIPTION_KEYS)
+        ),
         language=_language(root, meta, article, content_language, stoplist_language),
         url=_absolute(_canonical(elements["link"], meta, article), base) or url,
-        image=_absolute(_first(*_values(meta, _IMAGE_KEYS), _image(article.get("image"))), base),
+        image=_absolute(_first(*values_for(meta, _IMAGE_KEYS), _image(article.get("image"))), base),
     )
-
-
-# Sources.
-
-
-def _meta_values(elements: list[etree._Element]) -> dict[str, list[str]]:
-    """Every <meta content> by its lower-cased name, property or itemprop."""
-    values: dict[str, list[str]] = {}
-    for element in elements:
-        content = _line(element.get("content", ""))
-        if not content:
-            continue
-        for attribute in ("property", "name", "itemprop", "http-equiv"):
-            key = element.get(attribute)
-            if key:
-                values.setdefault(key.strip().lower(), []).append(content)
-    return values
-
-
-def _values(meta: dict[str, list[str]], keys: tuple[str, ...]) -> Iterator[str]:
-    for key in keys:
-        yield from meta.get(key, ())
-
-
-def _json_ld(scripts: list[etree._Element]) -> tuple[dict, list[dict]]:
-    """The page's article object (an empty dict if none) and every JSON-LD object."""
-    nodes: list[dict] = []
-    for script in scripts:
-        if script.get("type", "").strip().lower() not in (
-            "application/ld+json",
-            "application/json+ld",
-        ):
-            continue
-        try:
-            data = json.loads(script.text or "", strict=False)
-        except (ValueError, RecursionError):  # broken, or nested past what json reads
-            continue
-        pending = [data]
-        while pending:  # objects, lists and @graph, flattened
-            value = pending.pop()
-            if isinstance(value, list):
-                pending.extend(reversed(value))
-            elif isinstance(value, dict):
-                nodes.append(value)
-                if isinstance(value.get("@graph"), list):
-                    pending.extend(reversed(value["@graph"]))
-    by_id = {node["@id"]: node for node in nodes if isinstance(node.get("@id"), str)}
-    for node in nodes:  # resolve {"@id": ...} references one level deep
-        for key in ("author", "publisher", "image"):
-            node[key] = _resolve(node.get(key), by_id)
-    typed = [(_types(node), node) for node in nodes]
-    for wanted in (_ARTICLE_TYPES, re.compile(r"WebPage|Page$")):
-        for types, node in typed:
-            if any(wanted.search(t) for t in types):
-                return node, nodes
-    return {}, nodes
-
-
-def _resolve(value: object, by_id: dict[str, dict]) -> object:
-    if isinstance(value, list):
-        return [_resolve(v, by_id) for v in value]
-    if isinstance(value, dict) and set(value) <= {"@id", "@type"} and value.get("@id") in by_id:
-        return by_id[value["@id"]]
-    return value
-
-
-def _types(node: dict) -> list[str]:
-    types = node.get("@type", ())
-    return [t for t in ([types] if isinstance(types, str) else types) if isinstance(t, str)]
-
-
-def _site_from_graph(nodes: list[dict]) -> str | None:
-    for node in nodes:
-        if "WebSite" in _types(node):
-            return _text(node.get("name"))
-    return None
-
-
-class _Microdata:
-    """The page's ``itemprop`` elements by property, found on first use."""
-
-    def __init__(self, root: etree._Element):
-        self.root = root
-        self.by_property: dict[str, list[etree._Element]] | None = None
-
-    def get(self, prop: str, default: tuple = ()) -> list[etree._Element] | tuple:
-        if self.by_property is None:
-            self.by_property = {}
-            for value in _ITEMPROP(self.root):
-                element = value.getparent()
-                for name in value.split():
-                    self.by_property.setdefault(name, []).append(element)
-        return self.by_property.get(prop, default)
 
 
 class _MarkedBlocks:
@@ -363,16 +242,6 @@ def _marking_words(class_: str | None, id_: str | None) -> str:
     return ""
 
 
-def _item_value(element: etree._Element) -> str | None:
-    if element.tag == "meta":
-        return _text(element.get("content"))
-    for attribute in ("datetime", "content"):
-        if element.get(attribute):
-            return _text(element.get(attribute))
-    names = [e for e in element.iterdescendants() if e.get("itemprop") == "name"]
-    return _text(_STRING(names[0] if names else element))
-
-
 def _base(root: etree._Element, url: str | None) -> str | None:
     base = root.find("head/base[@href]")
     if base is None:
@@ -384,7 +253,7 @@ def _canonical(links: list[etree._Element], meta: dict, article: dict) -> str | 
     links = [
         link.get("href") for link in links if "canonical" in (link.get("rel") or "").lower().split()
     ]
-    return _first(*links, *meta.get("og:url", ()), _text(article.get("url")))
+    return _first(*links, *meta.get("og:url", ()), value_text(article.get("url")))
 
 
 # Fields.
@@ -395,23 +264,23 @@ def _title(
     h1s: list[etree._Element],
     meta: dict,
     article: dict,
-    items: _Microdata,
+    items: Microdata,
     site_name: str | None,
 ) -> str | None:
     """The headline: the ``<h1>`` when the ``<title>`` bears it out, else the
     declared headline, the ``<title>`` or the ``<h1>``, without the site's name."""
     site = _words(site_name)
     h1 = next(
-        (text for text in (_text(_STRING(e)) for e in h1s) if text and _words(text) != site),
+        (text for text in (value_text(STRING(e)) for e in h1s) if text and _words(text) != site),
         None,
     )
-    page_title = _text(root.findtext("head/title"))
+    page_title = value_text(root.findtext("head/title"))
     if h1 and page_title and f" {' '.join(_words(h1))} " in f" {' '.join(_words(page_title))} ":
         return h1
     declared = (
-        lambda: _text(article.get("headline")),
-        lambda: _first(*_values(meta, _TITLE_KEYS)),
-        lambda: _first(*(_item_value(e) for e in items.get("headline", ()))),
+        lambda: value_text(article.get("headline")),
+        lambda: _first(*values_for(meta, _TITLE_KEYS)),
+        lambda: _first(*(item_value(e) for e in items.get("headline", ()))),
         lambda: page_title,
     )
     for source in declared:
@@ -441,17 +310,18 @@ def _author(
     links: list[etree._Element],
     meta: dict,
     article: dict,
-    items: _Microdata,
+    items: Microdata,
     marked: _MarkedBlocks,
 ) -> str | None:
     sources = (  # each read only when those before it give no name
         lambda: _names(article.get("author")),
-        lambda: [v for v in _values(meta, _AUTHOR_KEYS) if not v.startswith("http")][:1],
-        lambda: [v for e in items.get("author", ()) if (v := _item_value(e))][:3],
+        lambda: [v for v in values_for(meta, _AUTHOR_KEYS) if not v.startswith("http")][:1],
+        lambda: [v for e in items.get("author", ()) if (v := item_value(e))][:3],
         lambda: [
             v
             for link in links
-            if "author" in (link.get("rel") or "").lower().split() and (v := _text(_STRING(link)))
+            if "author" in (link.get("rel") or "").lower().split()
+            and (v := value_text(STRING(link)))
         ][:3],
         lambda: _byline(marked),
         lambda: _names(article.get("author"), people_only=False),
@@ -489,13 +359,13 @@ def _date(
     times: list[etree._Element],
     meta: dict,
     article: dict,
-    items: _Microdata,
+    items: Microdata,
     marked: _MarkedBlocks,
 ) -> str | None:
     sources = (  # each read only when those before it give no date
         lambda: (article.get("datePublished"), article.get("dateCreated")),
-        lambda: _values(meta, _DATE_KEYS),
-        lambda: (_item_value(e) for e in items.get("datePublished", ())),
+        lambda: values_for(meta, _DATE_KEYS),
+        lambda: (item_value(e) for e in items.get("datePublished", ())),
         lambda: (
             v
             for key, values in meta.items()
@@ -507,11 +377,11 @@ def _date(
         lambda: (block.text for _, block in marked if len(block.text) <= _MAX_DATE_LINE),
         lambda: _date_lines(marked.blocks),
         lambda: (article.get("dateModified"),),
-        lambda: _values(meta, _MODIFIED_KEYS),
+        lambda: values_for(meta, _MODIFIED_KEYS),
     )
     for source in sources:
         for value in source():
-            found = _parse_date(_text(value))
+            found = parse_date(value_text(value))
             if found:
                 return found
     return None
@@ -530,39 +400,6 @@ def _date_lines(blocks: list[Block]) -> Iterator[str]:
             yield block.text
 
 
-def _parse_date(value: str | None) -> str | None:
-    if not value or not _DIGIT.search(value):  # every date form has digits; most text none
-        return None
-    value = value.strip()
-    match = _COMPACT_DATE.match(value)
-    if match:
-        return _valid(*match.groups())
-    match = _ISO_DATE.search(value)
-    if match:
-        return _valid(*match.groups())
-    for pattern, order in _NAMED_MONTH_DATES:
-        match = pattern.search(value)
-        if match:
-            part = dict(zip(order, match.groups()))
-            return _valid(part["y"], _MONTHS[part["m"].lower()], part["d"])
-    match = _NUMERIC_DATE.search(value)
-    if match:
-        first, separator, second, year = match.groups()
-        # dots are European (day first); slashes American unless the first can't be a month
-        if separator == "." or int(first) > 12:
-            return _valid(year, second, first)
-        return _valid(year, first, second)
-    return None
-
-
-def _valid(year: str | int, month: str | int, day: str | int) -> str | None:
-    try:
-        found = date(int(year), int(month), int(day))
-    except ValueError:
-        return None
-    return found.isoformat() if 1990 <= found.year <= 2100 else None
-
-
 def _language(
     root: etree._Element,
     meta: dict,
@@ -576,7 +413,7 @@ def _language(
         *meta.get("content-language", ()),
         content_language,
         *meta.get("og:locale", ()),
-        _text(article.get("inLanguage")),
+        value_text(article.get("inLanguage")),
     )
     for tag in declared:
         code = (tag or "").strip().replace("_", "-").split("-")[0].split(",")[0].lower()
@@ -597,29 +434,13 @@ def _iso_language(stoplist_language: str | None) -> str | None:
 # Small helpers.
 
 
-def _text(value: object) -> str | None:
-    """A JSON-LD or attribute value as one line of text (the first of a list)."""
-    if isinstance(value, list):
-        value = value[0] if value else None
-    if isinstance(value, dict):
-        value = value.get("name") or value.get("@value")
-    return _line(value) if isinstance(value, str) else None
-
-
-def _line(text: str) -> str | None:
-    text = " ".join(text.split())
-    if "&" in text:  # escaped twice in the page: "&amp;#8211;"
-        text = html.unescape(text)
-    return text or None
-
-
 def _names(value: object, people_only: bool = True) -> list[str]:
     """Names in a JSON-LD author value; with ``people_only``, not those of an
     ``Organization`` (a site often names itself the author of every page)."""
     values = value if isinstance(value, list) else [value]
     if people_only:
-        values = [v for v in values if not (isinstance(v, dict) and "Organization" in _types(v))]
-    return [name for v in values if (name := _text(v))]
+        values = [v for v in values if not (isinstance(v, dict) and "Organization" in types_of(v))]
+    return [name for v in values if (name := value_text(v))]
 
 
 def _image(value: object) -> str | None:
@@ -627,7 +448,7 @@ def _image(value: object) -> str | None:
         value = value[0] if value else None
     if isinstance(value, dict):
         value = value.get("url") or value.get("contentUrl")
-    return _text(value)
+    return value_text(value)
 
 
 def _absolute(value: str | None, base: str | None) -> str | None:

@@ -1,0 +1,81 @@
+"""Dates as pages write them, read as ``YYYY-MM-DD``.
+
+The date part of an ISO 8601 timestamp is taken as written (the publisher's
+local date, not converted to UTC); a compact one ("20250904T...") too. Written
+dates are read in English: "4 September 2025", "Sep 4, 2025", "2025 Sep 4",
+and numeric "04.09.2025" (dots: day first) or "9/4/2025" (slashes: month
+first unless the first number cannot be a month). A date outside 1990-2100
+is none: it is a product number or a typo more often than a publication date.
+"""
+
+import re
+from datetime import date
+
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+_MONTH = r"(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_ISO_DATE = re.compile(r"\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
+_COMPACT_DATE = re.compile(r"^(\d{4})(\d{2})(\d{2})(?:T|$)")
+_DAY_MONTH_YEAR = re.compile(
+    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+(\d{{4}})\b", re.I
+)
+_YEAR_MONTH_DAY = re.compile(rf"\b(\d{{4}})\s+{_MONTH}\s+(\d{{1,2}})\b", re.I)
+_MONTH_DAY_YEAR = re.compile(rf"\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I)
+# Dates with a month's name, in the order their groups come: d(ay), m(onth), y(ear)
+_NAMED_MONTH_DATES = ((_DAY_MONTH_YEAR, "dmy"), (_MONTH_DAY_YEAR, "mdy"), (_YEAR_MONTH_DAY, "ymd"))
+_NUMERIC_DATE = re.compile(r"\b(\d{1,2})([./])(\d{1,2})\2(\d{4})\b")
+_DIGIT = re.compile(r"\d")
+
+
+def parse_date(value: str | None) -> str | None:
+    """The date written in ``value`` as ``YYYY-MM-DD``, or ``None``; an ISO
+    date anywhere in it is taken before a date in words."""
+    if not value or not _DIGIT.search(value):  # every date form has digits; most text none
+        return None
+    value = value.strip()
+    match = _COMPACT_DATE.match(value)
+    if match:
+        return _valid(*match.groups())
+    match = _ISO_DATE.search(value)
+    if match:
+        return _valid(*match.groups())
+    for pattern, order in _NAMED_MONTH_DATES:
+        match = pattern.search(value)
+        if match:
+            part = dict(zip(order, match.groups()))
+            return _valid(part["y"], _MONTHS[part["m"].lower()], part["d"])
+    match = _NUMERIC_DATE.search(value)
+    if match:
+        first, separator, second, year = match.groups()
+        # dots are European (day first); slashes American unless the first can't be a month
+        if separator == "." or int(first) > 12:
+            return _valid(year, second, first)
+        return _valid(year, first, second)
+    return None
+
+
+def _valid(year: str | int, month: str | int, day: str | int) -> str | None:
+    try:
+        found = date(int(year), int(month), int(day))
+    except ValueError:
+        return None
+    return found.isoformat() if 1990 <= found.year <= 2100 else None

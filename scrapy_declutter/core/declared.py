@@ -1,0 +1,138 @@
+"""What a page declares about itself for machines: ``<meta>`` tags,
+schema.org JSON-LD and microdata, each read into plain values for
+``metadata.py`` to choose from."""
+
+import html
+import json
+import re
+from collections.abc import Iterator
+
+from lxml import etree
+
+# The attributes, not their elements: libxml2 finds these faster.
+_ITEMPROP = etree.XPath("descendant::*/@itemprop")
+# An element's text, compiled once (``element.xpath`` compiles at each call).
+STRING = etree.XPath("string()")
+_ARTICLE_TYPES = re.compile(r"Article|BlogPosting|Posting|Report|Review|Recipe|HowTo|Story")
+
+
+def meta_values(elements: list[etree._Element]) -> dict[str, list[str]]:
+    """Every <meta content> by its lower-cased name, property or itemprop."""
+    values: dict[str, list[str]] = {}
+    for element in elements:
+        content = one_line(element.get("content", ""))
+        if not content:
+            continue
+        for attribute in ("property", "name", "itemprop", "http-equiv"):
+            key = element.get(attribute)
+            if key:
+                values.setdefault(key.strip().lower(), []).append(content)
+    return values
+
+
+def values_for(meta: dict[str, list[str]], keys: tuple[str, ...]) -> Iterator[str]:
+    """The ``<meta>`` values of ``keys``, key by key in their order."""
+    for key in keys:
+        yield from meta.get(key, ())
+
+
+def json_ld(scripts: list[etree._Element]) -> tuple[dict, list[dict]]:
+    """The page's article object (an empty dict if none) and every JSON-LD object."""
+    nodes: list[dict] = []
+    for script in scripts:
+        if script.get("type", "").strip().lower() not in (
+            "application/ld+json",
+            "application/json+ld",
+        ):
+            continue
+        try:
+            data = json.loads(script.text or "", strict=False)
+        except (ValueError, RecursionError):  # broken, or nested past what json reads
+            continue
+        pending = [data]
+        while pending:  # objects, lists and @graph, flattened
+            value = pending.pop()
+            if isinstance(value, list):
+                pending.extend(reversed(value))
+            elif isinstance(value, dict):
+                nodes.append(value)
+                if isinstance(value.get("@graph"), list):
+                    pending.extend(reversed(value["@graph"]))
+    by_id = {node["@id"]: node for node in nodes if isinstance(node.get("@id"), str)}
+    for node in nodes:  # resolve {"@id": ...} references one level deep
+        for key in ("author", "publisher", "image"):
+            node[key] = _resolve(node.get(key), by_id)
+    typed = [(types_of(node), node) for node in nodes]
+    for wanted in (_ARTICLE_TYPES, re.compile(r"WebPage|Page$")):
+        for types, node in typed:
+            if any(wanted.search(t) for t in types):
+                return node, nodes
+    return {}, nodes
+
+
+def _resolve(value: object, by_id: dict[str, dict]) -> object:
+    if isinstance(value, list):
+        return [_resolve(v, by_id) for v in value]
+    if isinstance(value, dict) and set(value) <= {"@id", "@type"} and value.get("@id") in by_id:
+        return by_id[value["@id"]]
+    return value
+
+
+def types_of(node: dict) -> list[str]:
+    """A JSON-LD object's ``@type`` as a list (one type or several)."""
+    types = node.get("@type", ())
+    return [t for t in ([types] if isinstance(types, str) else types) if isinstance(t, str)]
+
+
+def site_from_graph(nodes: list[dict]) -> str | None:
+    """The name of the page's ``WebSite`` object, if it has one."""
+    for node in nodes:
+        if "WebSite" in types_of(node):
+            return value_text(node.get("name"))
+    return None
+
+
+class Microdata:
+    """The page's ``itemprop`` elements by property, found on first use."""
+
+    def __init__(self, root: etree._Element):
+        self.root = root
+        self.by_property: dict[str, list[etree._Element]] | None = None
+
+    def get(self, prop: str, default: tuple = ()) -> list[etree._Element] | tuple:
+        if self.by_property is None:
+            self.by_property = {}
+            for value in _ITEMPROP(self.root):
+                element = value.getparent()
+                for name in value.split():
+                    self.by_property.setdefault(name, []).append(element)
+        return self.by_property.get(prop, default)
+
+
+def item_value(element: etree._Element) -> str | None:
+    """A microdata property's value: its ``datetime`` or ``content``, else
+    the text of its item's ``name`` (an author ``Person``), else its text."""
+    if element.tag == "meta":
+        return value_text(element.get("content"))
+    for attribute in ("datetime", "content"):
+        if element.get(attribute):
+            return value_text(element.get(attribute))
+    names = [e for e in element.iterdescendants() if e.get("itemprop") == "name"]
+    return value_text(STRING(names[0] if names else element))
+
+
+def value_text(value: object) -> str | None:
+    """A JSON-LD or attribute value as one line of text (the first of a list)."""
+    if isinstance(value, list):
+        value = value[0] if value else None
+    if isinstance(value, dict):
+        value = value.get("name") or value.get("@value")
+    return one_line(value) if isinstance(value, str) else None
+
+
+def one_line(text: str) -> str | None:
+    """``text`` with its white space collapsed, ``None`` if nothing is left."""
+    text = " ".join(text.split())
+    if "&" in text:  # escaped twice in the page: "&amp;#8211;"
+        text = html.unescape(text)
+    return text or None
