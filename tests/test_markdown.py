@@ -11,14 +11,8 @@ from hypothesis import strategies as st
 
 from benchmarks.corpus import load_pages
 from scrapy_declutter import DeclutterError, Label, Options, extract
-from scrapy_declutter.core.markdown import (
-    PLAIN_ABSOLUTE_URL,
-    PLAIN_ROOT_PATH,
-    base_origin,
-    collapse_space,
-    escape,
-    to_markdown,
-)
+from scrapy_declutter.core.markdown import collapse_space, escape, to_markdown
+from scrapy_declutter.core.urls import PLAIN_ABSOLUTE_URL, PLAIN_ROOT_PATH, base_origin
 from tests import hostile
 
 LONG = (

@@ -29,7 +29,6 @@ two blocks has no text, and so no block that could be kept.
 
 import re
 from dataclasses import dataclass, field
-from urllib.parse import urljoin
 
 from lxml import etree
 
@@ -45,6 +44,7 @@ from scrapy_declutter.core.blocks import (
 )
 from scrapy_declutter.core.labels import GOOD
 from scrapy_declutter.core.tables import LAYOUT_MARKS
+from scrapy_declutter.core.urls import absolute_url, base_origin, base_url
 
 # Elements a kept block is widened to, so that it keeps its list, table or quote.
 _STRUCTURE = frozenset(
@@ -73,17 +73,6 @@ _MAYBE_SPECIAL = re.compile(r"[\\*`\[\]<_]")
 # What makes a line a heading, quote, list item or thematic break when it starts it.
 _LINE_START = re.compile(r"^(?:(\d{1,9})([.)])(?=\s|$)|([#>=~])|([+-])(?=\s|$))", re.MULTILINE)
 _BACKTICKS = re.compile(r"`+")
-# An absolute http(s) URL that ``urljoin`` would give back unchanged: nothing it
-# drops or normalises (white space, an empty host, query or fragment, parameters,
-# an upper-case scheme, IPv6 brackets). Half the links are such; urljoin costs more
-# than the rest of a link's Markdown.
-PLAIN_ABSOLUTE_URL = re.compile(
-    r"https?://[^/?\s;#\[\]\x00-\x1f\x7f][^\s;#\[\]\x00-\x1f\x7f]*(?<!\?)\Z"
-)
-# A path from the site's root that ``urljoin`` appends to the base's origin as it
-# is: one slash first, no dot segment, parameters, query or fragment, white space
-# or control character. Most other relative links are such.
-PLAIN_ROOT_PATH = re.compile(r"/(?![/.])(?!.*/\.)[^\s;?#\\\x00-\x1f\x7f]*\Z")
 _LANGUAGE_CLASS = re.compile(r"(?:lang|language)-([\w+#.-]+)")
 
 
@@ -128,29 +117,8 @@ def _url(href: str | None, base: str | None, origin: str | None) -> str | None:
     href = (href or "").strip()
     if not href or href.lower().startswith(("javascript:", "data:")):
         return None
-    if not base or PLAIN_ABSOLUTE_URL.match(href):
-        url = href
-    elif origin and PLAIN_ROOT_PATH.match(href):
-        url = origin + href
-    else:
-        url = urljoin(base, href)
+    url = absolute_url(href, base, origin)
     return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
-
-
-def base_origin(base: str | None) -> str | None:
-    """``scheme://host`` of a base that is a plain absolute URL, else ``None``."""
-    if not base or not PLAIN_ABSOLUTE_URL.match(base):
-        return None
-    return urljoin(base, "/")[:-1]
-
-
-def base_url(root: etree._Element, url: str | None) -> str | None:
-    """The URL relative links resolve against: ``<base href>``, itself resolved
-    against the page URL, or the page URL."""
-    base = root.find("head/base[@href]")
-    if base is None:
-        return url
-    return urljoin(url, base.get("href").strip()) if url else base.get("href").strip()
 
 
 @dataclass(eq=False)

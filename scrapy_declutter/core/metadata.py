@@ -20,7 +20,6 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass, fields
 from functools import cached_property
 from itertools import chain, compress
-from urllib.parse import urljoin
 
 from lxml import etree
 
@@ -39,8 +38,8 @@ from scrapy_declutter.core.declared import (
 )
 from scrapy_declutter.core.document import BlockTree, find_elements
 from scrapy_declutter.core.languages import ISO_639_1, stoplist_for
-from scrapy_declutter.core.markdown import PLAIN_ABSOLUTE_URL
 from scrapy_declutter.core.reasons import HEADLINE
+from scrapy_declutter.core.urls import absolute_url, base_url
 
 # Words in a class or id that mark a byline or a date (most frequent first).
 _MARK_WORDS = ("date", "time", "author", "byline", "writer", "posted", "publish")
@@ -145,7 +144,7 @@ def read_metadata(
     article, nodes = json_ld(elements["script"])
     items = Microdata(root)
     marked = _MarkedBlocks(blocks, tree)
-    base = _base(root, url)
+    base = base_url(root, url)
     site_name = _first(
         value_text(article.get("publisher")), *meta.get("og:site_name", ()), site_from_graph(nodes)
     ) or _first(*meta.get("application-name", ()))
@@ -240,13 +239,6 @@ def _marking_words(class_: str | None, id_: str | None) -> str:
         if word in names:
             return names
     return ""
-
-
-def _base(root: etree._Element, url: str | None) -> str | None:
-    base = root.find("head/base[@href]")
-    if base is None:
-        return url
-    return urljoin(url or "", base.get("href", "").strip())
 
 
 def _canonical(links: list[etree._Element], meta: dict, article: dict) -> str | None:
@@ -454,9 +446,7 @@ def _image(value: object) -> str | None:
 def _absolute(value: str | None, base: str | None) -> str | None:
     if not value:
         return None
-    if not base or PLAIN_ABSOLUTE_URL.match(value):  # most: what urljoin would give back
-        return value
-    return urljoin(base, value)
+    return absolute_url(value, base)
 
 
 def _first(*values: str | None) -> str | None:
