@@ -94,7 +94,8 @@ def test_an_article_leans_on_the_article_model_and_a_listing_less():
     article, listing = mix_of(ARTICLE), mix_of(LISTING)
     assert article.gate > 0.9 and listing.gate < 0.5
     assert article.article > 10 * article.general
-    assert listing.general > 10 * article.general
+    # the general model's weight against the article model's: ten times more on the listing
+    assert listing.general / listing.article > 10 * article.general / article.article
     assert listing.article < article.article
 
 

@@ -19,7 +19,11 @@ COMMENT = (
     "I have lived by the river for twenty years and I think the new path is a very good idea,"
     " but the council should also think about the people who park their cars along the bank."
 )
-PAGE = f"""<html lang="en"><body><article><h1>River plans approved</h1>{ARTICLE}</article>
+# Without a headline, the first of the article's two paragraphs is the page's
+# first block, and the models score it near the threshold (0.36 to 0.48 in the
+# last two fits): the article here is a page's, headline and all.
+HEADLINE = "<h1>River plans approved</h1>"
+PAGE = f"""<html lang="en"><body><article>{HEADLINE}{ARTICLE}</article>
 <section id="comments" class="comments-area"><h2>3 comments</h2>
 <ol class="comment-list"><li class="comment"><div class="comment-author">Sam</div>
 <div class="comment-content"><p>{COMMENT}</p></div><a href="#reply">Reply</a></li></ol>
@@ -60,7 +64,7 @@ def test_a_thread_longer_than_the_article_does_not_take_its_place():
     # twelve replies hold three times the article's text (the region's own
     # part: test_the_region_never_takes_the_thread_for_the_content)
     page = (
-        f'<html lang="en"><body><div class="post">{ARTICLE}</div>'
+        f'<html lang="en"><body><div class="post">{HEADLINE}{ARTICLE}</div>'
         f'<div id="comments"><h3>12 responses</h3><ol class="commentlist">{THREAD}</ol>'
         "</div></body></html>"
     )
@@ -74,7 +78,7 @@ def test_the_region_never_takes_the_thread_for_the_content():
     # scored as a model that never saw a comment thread may score one: as
     # content, like the article; the thread holds the most content by score
     page = (
-        f'<html lang="en"><body><div class="post">{ARTICLE}</div>'
+        f'<html lang="en"><body><div class="post">{HEADLINE}{ARTICLE}</div>'
         f'<div id="comments"><ol class="commentlist">{THREAD}</ol></div></body></html>'
     )
     document = justext_document(page)
@@ -124,7 +128,7 @@ def test_a_forum_thread_keeps_its_replies():
     ld = '{"@context": "https://schema.org", "@type": "DiscussionForumPosting"}'
     page = (
         f'<html lang="en"><head><script type="application/ld+json">{ld}</script></head>'
-        f'<body><div class="topic">{ARTICLE}</div><ol class="comments">{THREAD}</ol>'
+        f'<body><div class="topic">{HEADLINE}{ARTICLE}</div><ol class="comments">{THREAD}</ol>'
         "</body></html>"
     )
     document = build_document(page, language="English")
