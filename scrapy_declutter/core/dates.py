@@ -46,10 +46,15 @@ _NUMERIC_DATE = re.compile(r"\b(\d{1,2})([./])(\d{1,2})\2(\d{4})\b")
 _DIGIT = re.compile(r"\d")
 
 
+def has_digit(value: str) -> bool:
+    """Whether ``value`` holds a digit, as every date it could give does."""
+    return _DIGIT.search(value) is not None
+
+
 def parse_date(value: str | None) -> str | None:
     """The date written in ``value`` as ``YYYY-MM-DD``, or ``None``; an ISO
     date anywhere in it is taken before a date in words."""
-    if not value or not _DIGIT.search(value):  # every date form has digits; most text none
+    if not value or not has_digit(value):  # most text: no date, and no more work
         return None
     value = value.strip()
     match = _COMPACT_DATE.match(value)

@@ -24,7 +24,7 @@ from itertools import chain, compress
 from lxml import etree
 
 from scrapy_declutter.core.blocks import Block
-from scrapy_declutter.core.dates import parse_date
+from scrapy_declutter.core.dates import has_digit, parse_date
 from scrapy_declutter.core.declared import (
     STRING,
     Microdata,
@@ -312,7 +312,8 @@ def _author(
         lambda: [
             v
             for link in links
-            if "author" in (link.get("rel") or "").lower().split()
+            if (rel := link.get("rel"))  # most links have none: no string work
+            and "author" in rel.lower().split()
             and (v := value_text(STRING(link)))
         ][:3],
         lambda: _byline(marked),
@@ -373,6 +374,8 @@ def _date(
     )
     for source in sources:
         for value in source():
+            if isinstance(value, str) and not has_digit(value):  # most blocks' text
+                continue
             found = parse_date(value_text(value))
             if found:
                 return found
