@@ -4,18 +4,19 @@ Usage (from the repository root)::
 
     python benchmarks/metadata_folds.py [CORPUS] [--folds 5] [--save FILE]
 
-Five numbers in ``core/metadata.py`` were set by looking at pages: the longest
+Four numbers in ``core/metadata.py`` were set by looking at pages: the longest
 title (``_MAX_TITLE_WORDS``), the longest author name (``_MAX_AUTHOR_WORDS``),
-the longest date line (``_MAX_DATE_LINE``), how many blocks past the first
-kept one a bare date line may sit (``_DATE_LINE_LEAD``) and how many levels up
-a class or id may mark a byline or a date (``_MARK_LEVELS``). They were
+the longest date line (``_MAX_DATE_LINE``) and how many blocks past the first
+kept one a bare date line may sit (``_DATE_LINE_LEAD``). (How far up a class
+or id may mark a byline or a date, a fifth once, is the block's element and
+its two nearest ancestors: the code that finds them reads no number.) They were
 chosen on the even-numbered wcxb-dev pages and checked on the odd ones, two
 halves that share their sites. Here the pages are split into folds by site
 (the host of the page's URL; a site is in one fold only). In each fold, every
 number is chosen again from a grid, one at a time with the others at their
 shipped values, as the value with the most right answers, on the other folds'
 pages, in the fields it touches (ties go to the shipped value); the fold's
-pages are then read with the five values chosen for it. A value is right on
+pages are then read with the four values chosen for it. A value is right on
 a page whose reference has the field when it matches (scored as in
 ``benchmarks/structure.py``), and on a page whose reference has none when it
 is ``None``; the right answers counted to choose are those on all pages (a
@@ -49,7 +50,6 @@ GRIDS = {
     "_MAX_AUTHOR_WORDS": ([3, 4, 5, 6, 8, 10, 12], ("author",)),
     "_MAX_DATE_LINE": ([40, 60, 80, 120, 160, 240], ("date",)),
     "_DATE_LINE_LEAD": ([0, 2, 5, 10, 20, 40], ("date",)),
-    "_MARK_LEVELS": ([1, 2, 3, 4, 5], ("author", "date")),
 }
 CHECKS = {"title": title_right, "author": author_right, "date": date_right}
 REFERENCE_KEYS = {"title": "title", "author": "author", "date": "publish_date"}
@@ -119,8 +119,10 @@ def main() -> None:
     )
     parser.add_argument("--save", type=Path, help=SAVE_HELP)
     args = parser.parse_args()
-    save_output(args.save)
     corpus = Path(args.corpus)
+    if not page_ids(corpus):
+        parser.error(f"no pages with a reference in {corpus}")
+    save_output(args.save)
     shipped = {name: getattr(metadata, name) for name in GRIDS}
     pages = []
     for file_id in page_ids(corpus):
