@@ -4,8 +4,8 @@ The date part of an ISO 8601 timestamp is taken as written (the publisher's
 local date, not converted to UTC); a compact one ("20250904T...") too. Written
 dates are read in English: "4 September 2025", "Sep 4, 2025", "2025 Sep 4",
 and numeric "04.09.2025" (dots: day first) or "9/4/2025" (slashes: month
-first unless the first number cannot be a month). A date outside 1990-2100
-is none: it is a product number or a typo more often than a publication date.
+first unless the first number cannot be a month). A year outside 1990-2100
+gives no date.
 """
 
 import re

@@ -162,6 +162,9 @@ def read_metadata(
     )
 
 
+# What the page shows people (the declared sources are in ``declared.py``).
+
+
 class _MarkedBlocks:
     """Blocks whose element or one of its two nearest ancestors has a class or
     id that marks a byline or a date, each with the nearest such element's
@@ -241,14 +244,14 @@ def _marking_words(class_: str | None, id_: str | None) -> str:
     return ""
 
 
+# Fields.
+
+
 def _canonical(links: list[etree._Element], meta: dict, article: dict) -> str | None:
     links = [
         link.get("href") for link in links if "canonical" in (link.get("rel") or "").lower().split()
     ]
     return _first(*links, *meta.get("og:url", ()), value_text(article.get("url")))
-
-
-# Fields.
 
 
 def _title(
