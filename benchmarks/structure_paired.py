@@ -7,12 +7,14 @@ Usage (from the repository root)::
 ``benchmarks/structure.py`` times reading ``markdown`` and ``metadata`` in
 wall-clock time, which other work on a shared machine moves from run to run.
 This benchmark compares two versions of ``core/markdown.py`` and
-``core/metadata.py`` side by side instead: REVISION's copies are loaded from git
-beside this checkout's (the rest of the package is this checkout's, so the two
-must share its interfaces). For every ``--step``-th page, ``--repeat`` times:
-extract the page once, then read the Markdown and the metadata of that fresh
-result with each version, in alternating order (from the other version on
-every other page: the first reader pays for a cold tree, and with an odd
+``core/metadata.py``, with the modules they are made of (``urls.py``,
+``dates.py``, ``declared.py``), side by side instead: REVISION's copies are
+loaded from git beside this checkout's (the rest of the package is this
+checkout's, so the two must share its interfaces). For every ``--step``-th
+page, ``--repeat`` times: extract the page once, then read the Markdown and
+the metadata of that fresh result with each version, in alternating order
+(from the other version on every other page: the first reader pays for a
+cold tree, and with an odd
 ``--repeat`` one version would go first more often), timing each in CPU time
 (``time.process_time``: the time others take is not counted). Each page keeps
 each version's best; the medians over the pages are printed in bare parses
@@ -40,26 +42,43 @@ from benchmarks.saved_output import SAVE_HELP, save_output
 from scrapy_declutter import DeclutterError, extract
 
 REPO = Path(__file__).resolve().parents[1]
-MODULES = ("markdown", "metadata")
+# The modules the Markdown and the metadata are made of, each after those it
+# imports; a revision from before ``urls``, ``dates`` and ``declared`` were
+# split off has that code in ``markdown`` and ``metadata``.
+MODULES = ("urls", "dates", "declared", "markdown", "metadata")
 
 
 def load_revision(revision: str, folder: Path) -> dict:
-    """REVISION's ``markdown`` and ``metadata`` modules, loaded under other names."""
+    """REVISION's modules (``MODULES``), loaded under other names. While they
+    load, each stands in ``sys.modules`` for this checkout's, so that the
+    revision's modules import one another, not this checkout's."""
     modules = {}
-    for name in MODULES:
-        source = subprocess.run(
-            ["git", "show", f"{revision}:scrapy_declutter/core/{name}.py"],
-            cwd=REPO,
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout
-        path = folder / f"old_{name}.py"
-        path.write_text(source, encoding="utf-8")
-        spec = importlib.util.spec_from_file_location(f"old_{name}", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        modules[name] = module
+    replaced: dict = {}
+    try:
+        for name in MODULES:
+            shown = subprocess.run(
+                ["git", "show", f"{revision}:scrapy_declutter/core/{name}.py"],
+                cwd=REPO,
+                capture_output=True,
+                text=True,
+            )
+            if shown.returncode != 0:  # not at that revision
+                continue
+            path = folder / f"old_{name}.py"
+            path.write_text(shown.stdout, encoding="utf-8")
+            spec = importlib.util.spec_from_file_location(f"old_{name}", path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            modules[name] = module
+            full_name = f"scrapy_declutter.core.{name}"
+            replaced.setdefault(full_name, sys.modules.get(full_name))
+            sys.modules[full_name] = module
+    finally:
+        for full_name, module in replaced.items():
+            if module is None:
+                sys.modules.pop(full_name, None)
+            else:
+                sys.modules[full_name] = module
     return modules
 
 
