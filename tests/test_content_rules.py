@@ -133,3 +133,13 @@ def test_a_text_kept_twice_is_kept_once():
     repeats = [e for e in explained if e.text == headline and not e.kept]
     assert all(e.reason == REPEATED for e in repeats)
     assert kept(page).count(headline) <= 1
+
+
+def test_an_e_acute_encoded_twice_is_no_copyright_sign():
+    # "é" in UTF-8 read as Latin-1 is "Ã©": on a page encoded twice every such
+    # word would otherwise take its block out with jusText's © rule
+    twice = PROSE.replace("long article", "long article about a cafÃ© and a dÃ©tente")
+    notice = "© 2026 Example Media Group. All rights reserved."
+    page = f"<html><body>{MENU}<p>{PROSE}</p><p>{twice}</p><p>{notice}</p></body></html>"
+    assert kept(page) == [PROSE.strip(), twice.strip()]
+    assert explain(page)[-1].reason == COPYRIGHT
