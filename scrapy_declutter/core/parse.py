@@ -9,8 +9,9 @@ whatever the page itself declares, UTF-16 and UTF-32 aside (the caller's
 HTTP header that said UTF-8, with a stale ``<meta charset>``, and text in a
 legacy encoding is all but never valid UTF-8 ("é" in windows-1252 is a lone
 byte 0xE9, which UTF-8 never has before a letter). Undecodable bytes are
-replaced, never fatal; so is a declared encoding Python cannot decode text
-with (``rot13``, ``idna``, ...), which is ignored, and a UTF-16 or UTF-32
+replaced, never fatal; so is a declared encoding that is not one of the Web's
+(the WHATWG Encoding Standard's; ``rot13``, ``idna``, ``punycode``, ...), which
+is ignored, and a UTF-16 or UTF-32
 declaration on bytes that hold no zero byte, which is read as UTF-8 (as the
 WHATWG encoding sniffing rules say).
 Bytes that are not text at all (an image or a compressed stream served as
@@ -35,6 +36,7 @@ import threading
 
 from lxml import etree
 from w3lib.encoding import (
+    DEFAULT_ENCODING_TRANSLATION,
     html_body_declared_encoding,
     http_content_type_encoding,
     read_bom,
@@ -52,6 +54,23 @@ _PARSER_OPTIONS = dict(
     huge_tree=True,
     default_doctype=False,
     collect_ids=False,  # an index of id attributes, for XPath's id(): unused, and it slows parsing
+)
+# The WHATWG Encoding Standard's encodings that Python has (and UTF-32), by
+# Python's name: a page declared in another codec (``punycode``, ``rot13``, ...)
+# is read as undeclared, as a browser would, rather than trusting that codec's
+# own error handling (punycode's differs between Python 3.11 and 3.13).
+_WEB_CODECS = frozenset(
+    codecs.lookup(label).name
+    for label in (
+        "utf-8 utf-16-be utf-16-le utf-32-be utf-32-le "
+        "ibm866 koi8-r koi8-u mac-roman mac-cyrillic cp874 "
+        "cp1250 cp1251 cp1252 cp1253 cp1254 cp1255 cp1256 cp1257 cp1258 "
+        "iso-8859-2 iso-8859-3 iso-8859-4 iso-8859-5 iso-8859-6 iso-8859-7 iso-8859-8 "
+        "iso-8859-10 iso-8859-13 iso-8859-14 iso-8859-15 iso-8859-16 "
+        "gbk gb18030 big5 euc-jp iso-2022-jp shift_jis euc-kr"
+    ).split()
+    # and what w3lib reads some of them as (big5 as big5hkscs, shift_jis as cp932, ...)
+    + list(DEFAULT_ENCODING_TRANSLATION.values())
 )
 # An lxml parser (and its error log) must not be shared between threads, and
 # the Scrapy layer runs extraction in a thread pool.
@@ -114,9 +133,12 @@ def _decode(html: bytes, encoding: str | None) -> tuple[str, str]:
     if declared.startswith(("utf-16", "utf-32")) and b"\0" not in html[:_SNIFF_CHARS]:
         declared = "utf-8"  # declared so, but 8-bit bytes: such a declaration means UTF-8 (WHATWG)
     try:
-        return to_unicode(html, declared), declared
-    except (LookupError, ValueError):  # a declared codec that is not for text (rot13, idna, ...)
+        web_codec = codecs.lookup(declared).name in _WEB_CODECS
+    except LookupError:
+        web_codec = False
+    if not web_codec:
         return _decode_undeclared(html)
+    return to_unicode(html, declared), declared
 
 
 def decode(html: bytes, encoding: str | None = None) -> str:
