@@ -1,0 +1,40 @@
+"""The versions CI tests are the versions setup.cfg claims."""
+
+import configparser
+import re
+from pathlib import Path
+
+from packaging.requirements import Requirement
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def floors() -> dict[str, str]:
+    """Each runtime requirement's lower bound in setup.cfg, by lower-case name."""
+    config = configparser.ConfigParser()
+    config.read(REPO / "setup.cfg", encoding="utf-8")
+    found = {}
+    for line in config["options"]["install_requires"].splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            requirement = Requirement(line)
+            (bound,) = (spec.version for spec in requirement.specifier if spec.operator == ">=")
+            found[requirement.name.lower()] = bound
+    return found
+
+
+def pins() -> dict[str, str]:
+    """``.ci/oldest.txt``'s pins, by lower-case name."""
+    text = (REPO / ".ci" / "oldest.txt").read_text(encoding="utf-8")
+    return {
+        name.lower(): version
+        for name, version in re.findall(r"^([\w.-]+)==(\S+)$", text, flags=re.MULTILINE)
+    }
+
+
+def test_the_oldest_releases_ci_installs_are_setup_cfgs_floors():
+    # A floor such as "lxml>=6.0" is pinned as its first release, 6.0.0.
+    normalise = lambda version: re.sub(r"(\.0)+$", "", version)  # noqa: E731
+    assert {name: normalise(v) for name, v in pins().items()} == {
+        name: normalise(v) for name, v in floors().items()
+    }
