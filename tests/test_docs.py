@@ -9,6 +9,7 @@ import docutils.core
 import pytest
 
 from scrapy_declutter import extract
+from scrapy_declutter.core.languages import ISO_639_1, stoplist_names
 from scrapy_declutter.scrapy_layer.config import all_settings
 
 REPO = Path(__file__).resolve().parents[1]
@@ -62,6 +63,15 @@ def test_every_setting_is_in_the_reference_with_the_default_the_code_defines():
 
 def test_the_reference_lists_no_setting_the_code_lacks():
     assert set(settings_table()) == set(all_settings())
+
+
+def test_the_languages_listed_are_the_stoplists_with_their_codes():
+    section = read(REPO / "docs" / "settings.rst").split("\nLanguages\n---------\n")[1]
+    section = section.split("package's:\n\n")[1]  # the list after the introduction
+    listed = re.findall(r"``(\w+)``(?:\s+\(([a-z, ]+)\))?[,.]", section)
+    assert sorted(name for name, _ in listed) == sorted(stoplist_names())
+    codes = {code: name for name, codes in listed for code in codes.split(", ") if code}
+    assert codes == ISO_639_1
 
 
 @pytest.mark.parametrize("doc, results, quote", list(quoted_figures()))
