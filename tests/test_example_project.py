@@ -67,3 +67,43 @@ def test_a_bad_setting_stops_the_crawl_in_one_error_line(tmp_path, setting, mess
     assert f"ERROR: declutter: {message}" in errors[0]
     assert "Traceback" not in result.stderr
     assert not out.exists() or out.read_text() == ""  # not one item
+
+
+SCRIPT = """
+import sys
+from scrapy.crawler import {process}
+from scrapy.utils.project import get_project_settings
+
+settings = get_project_settings()
+settings.set("DECLUTTER_BLOCKS", "some", priority="cmdline")
+process = {process}(settings)
+crawl = process.crawl("news")
+{handle}
+process.start()
+sys.exit(1 if process.bootstrap_failed else 0)
+"""
+
+
+@pytest.mark.parametrize(
+    ("process", "handle"),
+    [
+        ("AsyncCrawlerProcess", ""),
+        # a Deferred nobody handles is reported by Twisted, so the script handles it
+        ("CrawlerProcess", "crawl.addErrback(lambda failure: None)"),
+    ],
+)
+def test_a_script_sees_the_bad_setting_in_one_error_line(process, handle):
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    result = subprocess.run(
+        [sys.executable, "-c", SCRIPT.format(process=process, handle=handle)],
+        cwd=REPO / "example_project",
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 1
+    errors = [line for line in result.stderr.splitlines() if "ERROR" in line or "CRITICAL" in line]
+    assert len(errors) == 1, result.stderr
+    assert "declutter: DECLUTTER_BLOCKS: expected one of all, kept, none, got 'some'" in errors[0]
+    assert "Traceback" not in result.stderr
