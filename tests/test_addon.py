@@ -1,6 +1,7 @@
 """The add-on path: one line in the settings turns everything on."""
 
 import json
+import logging
 import pickle
 
 import pytest
@@ -91,3 +92,26 @@ async def test_a_bad_enabled_value_is_an_error_naming_the_setting(server, settin
         )
     assert error.value.setting == "DECLUTTER_ENABLED"
     assert str(error.value) == "DECLUTTER_ENABLED: expected True or False, got 'maybe'"
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_text_field_every_item_already_fills_is_warned_about(server, caplog):
+    url = server.url("article-en")
+    result = await crawl(settings={**ADDON, "DECLUTTER_TEXT_FIELD": "url"}, urls=[url])
+    assert result.by_url(url) == {"url": url}  # the spider's own value is kept
+    assert result.stats["declutter/items_skipped/has_text"] == 1
+    [warning] = [r for r in caplog.records if r.levelno == logging.WARNING]
+    assert warning.getMessage().startswith(
+        "declutter: no item filled, as every item (1) already had a value in 'url' "
+        "(DECLUTTER_TEXT_FIELD)"
+    )
+
+
+@pytest_twisted.ensureDeferred
+async def test_no_warning_when_some_items_are_filled(server, caplog):
+    urls = [server.url("article-en"), server.url("article-de")]
+    meta = {urls[0]: {"declutter": {"text_field": "url"}}}
+    result = await crawl(settings=ADDON, urls=urls, meta=meta)
+    assert result.stats["declutter/items_skipped/has_text"] == 1
+    assert result.stats["declutter/items"] == 1
+    assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []

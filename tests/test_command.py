@@ -158,8 +158,49 @@ def test_a_file_that_is_not_a_page_fails_with_a_message(run, tmp_path):
     compressed.write_bytes(gzip.compress(ARTICLE_EN))
     result = run(str(compressed))
     assert result.returncode == 1
+    assert result.stderr.startswith(f"not an HTML page: {compressed}")
+    # named as HTML, but binary data: the extraction refuses it
+    disguised = tmp_path / "disguised.html"
+    disguised.write_bytes(gzip.compress(ARTICLE_EN))
+    result = run(str(disguised))
+    assert result.returncode == 1
     assert "cannot extract" in result.stderr and "binary data" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+# A small but real PDF: text in a content stream, as a PDF writer leaves it.
+PDF = (
+    b"%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n"
+    b"4 0 obj\n<< /Length 44 >>\nstream\nBT /F1 12 Tf 72 712 Td (Hello world) Tj ET\n"
+    b"endstream\nendobj\n%%EOF\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "reason"),
+    [
+        ("real.pdf", PDF, "not an HTML page: real.pdf"),
+        ("empty.html", b"", "an empty file: empty.html"),
+        ("data.json", b'{"text": "not a page"}', "not an HTML page: data.json"),
+    ],
+)
+def test_a_local_file_that_is_no_html_page_fails_with_its_reason(
+    run, tmp_path, name, content, reason
+):
+    (tmp_path / name).write_bytes(content)
+    result = run(name)
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr.strip().splitlines() == [result.stderr.strip()]  # one line
+    assert result.stderr.startswith(reason)
+
+
+def test_an_html_page_with_nothing_kept_says_so_on_stderr(run, tmp_path):
+    (tmp_path / "short.html").write_text("<html><body><p>Home</p></body></html>")
+    result = run("short.html")
+    assert result.returncode == 0
+    assert result.stdout == "\n"
+    assert "no block of short.html was kept" in result.stderr
 
 
 @pytest.mark.parametrize("setting", ["DECLUTTER_LENGTH_LOW=many", "DECLUTTER_ENABLED=maybe"])

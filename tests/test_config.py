@@ -1,6 +1,7 @@
 """The layer's config: one setting per field, converted, validated once at start-up, per page."""
 
 import dataclasses
+import logging
 
 import pytest
 import pytest_twisted
@@ -11,6 +12,12 @@ from scrapy.settings import Settings
 from scrapy_declutter import InvalidOptionError, InvalidSettingError, Options
 from scrapy_declutter.scrapy_layer.config import PER_PAGE_KEYS, Config, all_settings
 from tests.crawling import ADDON, crawl
+
+COMPONENTS = {  # the components listed by hand, without the add-on
+    "DOWNLOADER_MIDDLEWARES": {"scrapy_declutter.DeclutterMiddleware": 540},
+    "SPIDER_MIDDLEWARES": {"scrapy_declutter.DeclutterSpiderMiddleware": 950},
+    "ITEM_PIPELINES": {"scrapy_declutter.DeclutterPipeline": 100},
+}
 
 
 def test_every_option_is_a_setting_with_the_options_default():
@@ -122,15 +129,39 @@ def test_unknown_setting_suggests_the_close_one():
         Config.from_settings(Settings({"DECLUTTER_LENGHT_LOW": 10}))
 
 
+@pytest.mark.parametrize(
+    ("name", "close"),
+    [
+        ("DECLUTTER_blocks", "DECLUTTER_BLOCKS"),
+        ("declutter_language", "DECLUTTER_LANGUAGE"),
+        ("Declutter_Lenght_Low", "DECLUTTER_LENGTH_LOW"),
+    ],
+)
+def test_a_setting_name_not_in_upper_case_is_unknown_to_scrapy_and_to_us(name, close):
+    # Scrapy's setting names are case-sensitive: the name is an error, not a silent alias
+    with pytest.raises(InvalidSettingError) as error:
+        Config.from_settings(Settings({name: "all"}))
+    assert str(error.value) == f"{name}: unknown setting; did you mean {close}?"
+    assert error.value.setting == name
+
+
+@pytest.mark.parametrize("components", [ADDON, COMPONENTS], ids=["addon", "components"])
 @pytest_twisted.ensureDeferred
-async def test_a_bad_setting_stops_the_crawl_before_any_request(server):
+async def test_a_bad_setting_stops_the_crawl_before_any_request(server, caplog, components):
     requests = []
     server.root.getChildWithDefault = lambda *args: requests.append(args)  # never called
     with pytest.raises(InvalidOptionError, match=r"^DECLUTTER_MAX_LINK_DENSITY:"):
         await crawl(
-            settings={**ADDON, "DECLUTTER_MAX_LINK_DENSITY": 3}, urls=[server.url("article-en")]
+            settings={**components, "DECLUTTER_MAX_LINK_DENSITY": 3},
+            urls=[server.url("article-en")],
         )
     assert requests == []
+    [error] = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert error.getMessage() == (
+        "declutter: DECLUTTER_MAX_LINK_DENSITY: expected a number from 0 to 1, got 3; "
+        "the crawl does not start"
+    )
+    assert error.exc_info is None  # the line says it all: no traceback
 
 
 def test_overrides_for_one_page_apply_and_convert():
@@ -265,6 +296,22 @@ def test_every_output_needs_its_own_field():
             )
         assert error.value.setting == "DECLUTTER_METADATA_FIELDS"
         assert error.value.reason == f"{reason}, got {metadata_fields.popitem()[1]!r}"
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"DECLUTTER_TEXT_FIELD": "html"},
+        {"DECLUTTER_HTML_FIELD": "text"},
+        {"DECLUTTER_BLOCKS": "all", "DECLUTTER_HTML_FIELD": "blocks"},
+    ],
+)
+def test_no_output_goes_into_the_field_the_pipeline_reads_html_from(settings):
+    with pytest.raises(InvalidSettingError) as error:
+        Config.from_settings(Settings(settings))
+    assert error.value.reason.startswith("expected a field other than DECLUTTER_HTML_FIELD's")
+    # without the pipeline the name is free
+    Config.from_settings(Settings({**settings, "DECLUTTER_HTML_FIELD": None}))
 
 
 @pytest.mark.parametrize(

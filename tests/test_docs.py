@@ -9,7 +9,9 @@ import docutils.core
 import pytest
 
 from scrapy_declutter import extract
+from scrapy_declutter.core.languages import ISO_639_1, stoplist_names
 from scrapy_declutter.scrapy_layer.config import all_settings
+from scrapy_declutter.stages.feature_descriptions import FEATURES, PREFIXES, describe
 
 REPO = Path(__file__).resolve().parents[1]
 DOCS = sorted([REPO / "README.rst", REPO / "CHANGES.rst", *(REPO / "docs").rglob("*.rst")])
@@ -62,6 +64,29 @@ def test_every_setting_is_in_the_reference_with_the_default_the_code_defines():
 
 def test_the_reference_lists_no_setting_the_code_lacks():
     assert set(settings_table()) == set(all_settings())
+
+
+def test_the_features_listed_are_described_as_the_code_describes_them():
+    doc = read(REPO / "docs" / "algorithms" / "content-model.rst")
+    section = doc.split("A feature's name says what it is")[1].split("\nThe model file\n")[0]
+    items = re.findall(r"^\* ``(\S+)``: (.*(?:\n  .*)*)", section, re.MULTILINE)
+    listed = {name: " ".join(text.split()) for name, text in items}
+    assert listed == {name: describe(name) for name in listed}
+    assert set(FEATURES) <= set(listed)
+    # one example of each prefix: a name whose longest prefix it is
+    examples = {
+        max((p for p in PREFIXES if name.startswith(p)), key=len, default="") for name in listed
+    }
+    assert examples - {""} == set(PREFIXES)
+
+
+def test_the_languages_listed_are_the_stoplists_with_their_codes():
+    section = read(REPO / "docs" / "settings.rst").split("\nLanguages\n---------\n")[1]
+    section = section.split("package's:\n\n")[1]  # the list after the introduction
+    listed = re.findall(r"``(\w+)``(?:\s+\(([a-z, ]+)\))?[,.]", section)
+    assert sorted(name for name, _ in listed) == sorted(stoplist_names())
+    codes = {code: name for name, codes in listed for code in codes.split(", ") if code}
+    assert codes == ISO_639_1
 
 
 @pytest.mark.parametrize("doc, results, quote", list(quoted_figures()))

@@ -1,5 +1,6 @@
 """The downloader middleware: what gets decluttered, per-request overrides, the reactor."""
 
+import logging
 import threading
 
 import pytest
@@ -45,24 +46,46 @@ async def test_content_language_header_is_used_when_the_page_declares_none():
 
 
 @pytest.mark.parametrize(
-    ("response_kwargs", "settings", "reason"),
+    ("response_kwargs", "settings", "reason", "why"),
     [
-        (dict(cls=TextResponse, body=b'{"a": 1}'), {}, "not_html"),
-        (dict(cls=HtmlResponse, body=ARTICLE_EN, status=404), {}, "http_status"),
-        (dict(cls=HtmlResponse, body=b""), {}, "empty"),
-        (dict(cls=HtmlResponse, body=ARTICLE_EN), {"DECLUTTER_MAX_BODY_SIZE": 100}, "too_large"),
+        (dict(cls=TextResponse, body=b'{"a": 1}'), {}, "not_html", "not_html (a TextResponse)"),
+        (
+            dict(cls=HtmlResponse, body=ARTICLE_EN, status=404),
+            {},
+            "http_status",
+            "http_status (HTTP 404)",
+        ),
+        (dict(cls=HtmlResponse, body=b""), {}, "empty", "empty"),
+        (
+            dict(cls=HtmlResponse, body=ARTICLE_EN),
+            {"DECLUTTER_MAX_BODY_SIZE": 100},
+            "too_large",
+            f"too_large ({len(ARTICLE_EN):,} bytes, over DECLUTTER_MAX_BODY_SIZE (100))",
+        ),
+        (
+            dict(cls=HtmlResponse, body=b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4),
+            {},
+            "binary",
+            "binary",
+        ),
     ],
 )
 @pytest_twisted.ensureDeferred
-async def test_skipped_responses_pass_through_and_are_counted(response_kwargs, settings, reason):
+async def test_skipped_responses_pass_through_and_are_counted_and_logged(
+    response_kwargs, settings, reason, why, caplog
+):
     kwargs = dict(response_kwargs)
     cls = kwargs.pop("cls")
     request = Request("https://example.org/a")
     response = cls(request.url, request=request, **kwargs)
     mw = middleware(**settings)
-    assert await process(mw, request, response) is response
+    with caplog.at_level(logging.DEBUG, logger="scrapy_declutter"):
+        assert await process(mw, request, response) is response
     assert "declutter_result" not in request.meta
     assert mw.recorder.stats.get_value(f"declutter/pages_skipped/{reason}") == 1
+    [record] = [r for r in caplog.records if r.name.startswith("scrapy_declutter")]
+    assert record.levelno == logging.DEBUG
+    assert record.getMessage().startswith(f"declutter: skipped https://example.org/a: {why}")
 
 
 @pytest_twisted.ensureDeferred

@@ -89,6 +89,17 @@ def test_unknown_option_suggests_the_right_one():
         extract(ARTICLE, lenght_low=10)
 
 
+@pytest.mark.parametrize("name", ["markdown", "metadata", "text", "blocks"])
+def test_asking_for_a_part_of_the_result_says_where_it_is(name):
+    with pytest.raises(InvalidOptionError) as info:
+        extract(ARTICLE, **{name: True})
+    assert str(info.value).startswith(
+        f"{name}: extract() has no option {name!r}; the result has it: result.{name} (options: "
+    )
+    assert "did you mean" not in str(info.value)
+    assert hasattr(extract(ARTICLE), name)
+
+
 def test_justext_options_change_its_result():
     justext = extract(ARTICLE, pipeline="justext").text
     assert extract(ARTICLE, pipeline="justext", length_high=10_000).text != justext

@@ -63,6 +63,17 @@ def test_unknown_language_is_an_invalid_option():
         extract("<p>x</p>", language="xx")
 
 
+def test_an_unknown_language_is_one_short_line_with_the_closest_name():
+    with pytest.raises(InvalidOptionError) as info:
+        validate_language("Klingon")
+    message = str(info.value)
+    assert "\n" not in message and len(message) < 200  # not the 100 names
+    assert "did you mean" not in message  # nothing is close to Klingon
+    assert "docs/settings.rst" in message  # where the names are listed
+    with pytest.raises(InvalidOptionError, match=r"did you mean 'Portuguese'\?"):
+        validate_language("portugese")
+
+
 def test_auto_takes_html_lang():
     assert extract(page(ENGLISH, lang="de")).language == "German"
 

@@ -29,8 +29,15 @@ class BinaryInputError(DeclutterError, ValueError):
 class PageLimitError(DeclutterError):
     """The page would cost more than a limit allows, and is not parsed (see
     ``scrapy_declutter.core.limits``). ``reason`` names the limit, for the
-    Scrapy layer to count: ``"attributes"`` or ``"memory"``."""
+    Scrapy layer to count: ``"attributes"`` or ``"memory"``. ``option`` is the
+    option that sets the limit (``page_memory_limit_mb``), named in the
+    message; ``None`` for a fixed limit."""
 
-    def __init__(self, reason: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, reason: str, message: str, option: str | None = None) -> None:
+        super().__init__(reason, message, option)  # all three: it is pickled from worker processes
         self.reason = reason
+        self.message = message
+        self.option = option
+
+    def __str__(self) -> str:
+        return self.message

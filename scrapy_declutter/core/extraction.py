@@ -1,6 +1,6 @@
 """``extract()``: the one call the Scrapy layer, the benchmarks and users make."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cached_property, lru_cache
 from typing import Any
 
@@ -125,7 +125,8 @@ def extract(
     then ``encoding``, then the page's ``<meta charset>``). ``content_language``
     is the HTTP ``Content-Language``, used by ``language="auto"`` when the page
     declares no ``<html lang>``. Other keyword arguments are ``Options`` fields;
-    an unknown one or a bad value raises ``InvalidOptionError`` (a ``ValueError``).
+    an unknown one or a bad value raises ``InvalidOptionError`` (a ``ValueError``);
+    one that names a part of the result (``markdown=True``) says where it is.
     A ready ``Options`` object can be passed as ``options`` instead (the Scrapy
     layer builds one per crawl). A page that would cost too much to extract
     (docs/robustness.rst) raises ``PageLimitError`` before it is parsed.
@@ -134,6 +135,9 @@ def extract(
     """
     if options is not None and kwargs:
         raise InvalidOptionError(next(iter(kwargs)), "give either options= or option keywords")
+    for name in kwargs:
+        if name in _RESULT_PARTS:
+            raise InvalidOptionError(name, _a_part_of_the_result(name))
     opts = options if options is not None else Options.from_kwargs(**kwargs)
     if not isinstance(html, (str, bytes, bytearray, memoryview)):
         raise InvalidInputError(f"html must be str or bytes, not {type(html).__name__}")
@@ -160,4 +164,16 @@ def extract(
         document.all_buttons,
         document.built_tree,
         document.found,
+    )
+
+
+# What a result gives and no option asks for: ``extract(html, markdown=True)``
+# is a reader's first guess.
+_RESULT_PARTS = frozenset(("text", "blocks", "markdown", "metadata"))
+
+
+def _a_part_of_the_result(name: str) -> str:
+    options = ", ".join(f.name for f in fields(Options))
+    return (
+        f"extract() has no option {name!r}; the result has it: result.{name} (options: {options})"
     )

@@ -6,6 +6,7 @@ given by that name (any case) or by its ISO 639-1 code. Each stoplist is read
 once per process, when first needed.
 """
 
+import difflib
 from collections import Counter
 from collections.abc import Callable
 from functools import cache
@@ -146,10 +147,12 @@ def validate_language(value: str | None) -> str | None:
         raise InvalidOptionError("language", f"expected a string or None, got {value!r}")
     name = stoplist_for(value)
     if name is None:
+        close = difflib.get_close_matches(value.strip().lower(), _names_by_key(), n=1)
+        hint = f"; did you mean {_names_by_key()[close[0]]!r}?" if close else ""
         raise InvalidOptionError(
             "language",
-            f"no stoplist for {value!r}; use 'auto', None, an ISO 639-1 code or one of "
-            + ", ".join(sorted(stoplist_names())),
+            f"no stoplist for {value!r}{hint} (expected 'auto', None, an ISO 639-1 code "
+            f"or one of the {len(stoplist_names())} stoplists listed in docs/settings.rst)",
         )
     return name
 

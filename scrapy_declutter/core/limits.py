@@ -59,6 +59,7 @@ def check_page(data: bytes, memory_limit_mb: int = 0) -> None:
                 "memory",
                 f"the page ({len(data):,} bytes) would take some {estimate // 2**20:,} MB "
                 f"to extract, over page_memory_limit_mb ({memory_limit_mb:,})",
+                "page_memory_limit_mb",
             )
     for start, end in _stretches_without_gt(data, _LONG_TAG):
         tag_start = data.rfind(b"<", start, end)

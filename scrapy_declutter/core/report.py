@@ -6,7 +6,8 @@ Two views in one self-contained file, with no script and no network access:
   removed ones red, the rule that decided each on hover (``highlight.py``);
 * **the blocks**: every block in page order with its verdict, the rule that
   decided it (``Block.reason``, explained in the legend), what weighed most
-  (the scores against their thresholds, jusText's class and why), and its
+  (the scores against their thresholds, the features that moved them, each
+  described on hover and in the legend, jusText's class and why), and its
   text. Runs of ``FOLD_RUN`` or more removed blocks fold away in ``<details>``.
 """
 
@@ -30,6 +31,7 @@ from scrapy_declutter.stages.content_region import (
     KeepContentRegion,
 )
 from scrapy_declutter.stages.density_filter import TextDensityFilter
+from scrapy_declutter.stages.feature_descriptions import describe
 
 # A run of this many removed blocks or more is folded.
 FOLD_RUN = 3
@@ -141,7 +143,7 @@ def render_report(
         '<h2 id="blocks">The blocks</h2>',
         *_blocks_view(result, reasons, options, weighed),
         '<h2 id="legend">Legend</h2>',
-        _legend(set(reasons), options, weighed is not None),
+        _legend(set(reasons), options, weighed),
         "</body></html>",
     ]
     return "\n".join(parts) + "\n"
@@ -306,7 +308,8 @@ def _evidence(
 
 def _contributions(pairs: Sequence[tuple[str, float]]) -> str:
     return ", ".join(
-        f'<span class="{"up" if weight > 0 else "down"}">{escape(name)} {weight:+.2f}</span>'
+        f'<span class="{"up" if weight > 0 else "down"}" title="{escape(describe(name))}">'
+        f"{escape(name)} {weight:+.2f}</span>"
         for name, weight in pairs
     )
 
@@ -318,7 +321,7 @@ def _bar(value: float, threshold: float) -> str:
     )
 
 
-def _legend(reasons: set[str], options: Options, weighed: bool) -> str:
+def _legend(reasons: set[str], options: Options, weighed: Sequence[Weighed] | None) -> str:
     values = {
         **vars(options),
         "short_link_threshold": KeepContentRegion.short_link_threshold,
@@ -334,6 +337,10 @@ def _legend(reasons: set[str], options: Options, weighed: bool) -> str:
         for reason in sorted(reasons)
         if reason in EXPLANATIONS
     )
+    shown = {name for block in weighed or () for name, _ in (*block.features, *block.context)}
+    features = "".join(
+        f"<dt>{escape(name)}</dt><dd>{escape(describe(name))}</dd>" for name in sorted(shown)
+    )
     return (
         '<div class="legend">'
         '<p><span class="swatch kept"></span>kept: its text is in the result. '
@@ -348,13 +355,10 @@ def _legend(reasons: set[str], options: Options, weighed: bool) -> str:
             "<p><b>weighed most</b>: the features that moved the block's scores most, with "
             "what each added to the log-odds: <span class='up'>positive</span> towards "
             "content, <span class='down'>negative</span> towards boilerplate; first the "
-            "block's own features (<code>in:nav</code>: inside a nav element, "
-            "<code>in:role:dialog</code>: inside an element of ARIA role dialog, "
-            "<code>in:card</code>: inside a card of a grid, "
-            "<code>tok:menu</code>: 'menu' in a class or id, <code>ld</code>: link density, "
-            "...), then its context's (<code>mean2</code>: the mean score under its "
-            "grandparent, ...).</p>"
-            if weighed
+            "block's own features, then its context's (its neighbours' and ancestors' "
+            "scores). Hover over one for its meaning; every feature named on this page:</p>"
+            f'<dl class="reasons features">{features}</dl>'
+            if weighed is not None
             else ""
         )
         + f'<p>The rules that decided this page\'s blocks:</p><dl class="reasons">{entries}</dl>'

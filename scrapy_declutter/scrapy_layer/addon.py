@@ -6,6 +6,7 @@ from scrapy_declutter.scrapy_layer.config import read_enabled
 from scrapy_declutter.scrapy_layer.downloadermiddleware import DeclutterMiddleware
 from scrapy_declutter.scrapy_layer.itempipeline import DeclutterPipeline
 from scrapy_declutter.scrapy_layer.spidermiddleware import DeclutterSpiderMiddleware
+from scrapy_declutter.scrapy_layer.state import checked_settings
 
 # Priorities. The downloader middleware sits below HttpCompressionMiddleware
 # (590), RedirectMiddleware (600) and RetryMiddleware (550), so it sees the
@@ -21,10 +22,11 @@ class Addon:
     """Adds the two middlewares and the item pipeline, unless
     ``DECLUTTER_ENABLED`` is False (then the components would also refuse to
     start). A component the project already lists keeps its priority. A bad
-    ``DECLUTTER_ENABLED`` (``maybe``) raises ``InvalidSettingError`` naming it."""
+    ``DECLUTTER_ENABLED`` (``maybe``) stops the crawl with one ERROR line
+    naming it (``checked_settings``)."""
 
     def update_settings(self, settings: BaseSettings) -> None:
-        if not read_enabled(settings):
+        if not checked_settings(lambda: read_enabled(settings)):
             return
         for setting, component, priority in (
             ("DOWNLOADER_MIDDLEWARES", DeclutterMiddleware, DOWNLOADER_MIDDLEWARE_PRIORITY),

@@ -6,7 +6,8 @@ and every field of the core's ``Options`` is one too: ``length_low`` is
 way wherever it comes from (settings, ``-s`` strings, ``meta["declutter"]``):
 strings to the field's type (``"50"``, ``"0.5"``, ``"true"``, ``"None"``), then
 checked when the dataclass is made. A bad value, or an unknown ``DECLUTTER_*``
-name, raises ``InvalidSettingError``, which carries the setting's name.
+name (in any case: ``DECLUTTER_blocks`` is not ``DECLUTTER_BLOCKS`` to Scrapy),
+raises ``InvalidSettingError``, which carries the setting's name.
 
 The per-page fields (``per_page`` in their metadata) and every option can be
 overridden for one request in ``meta["declutter"]`` (see ``Config.for_page``).
@@ -42,8 +43,8 @@ class InvalidSettingError(InvalidOptionError):
     what is wrong. The message is ``"<setting>: <reason>"``.
     """
 
-    def __init__(self, key: str, reason: str) -> None:
-        self.setting = setting_name(key)
+    def __init__(self, key: str, reason: str, setting: str | None = None) -> None:
+        self.setting = setting or setting_name(key)  # as written, when it is not upper case
         self.key = key
         super().__init__(self.setting, reason)
 
@@ -103,8 +104,9 @@ class Config:
     maps to (``{"title": "title", "date": "published"}``); a list names fields
     that keep their names. The option ``comments`` (``DECLUTTER_COMMENTS``)
     gives items the comments. The ``*_field`` settings name the item fields
-    the other outputs go to; no two outputs share one. ``html_field``: the item
-    field the item pipeline declutters, ``None`` switches the pipeline off.
+    the other outputs go to; no two outputs share one, nor the ``html_field``:
+    the item field the item pipeline declutters, ``None`` switches the
+    pipeline off.
     ``max_body_size``: larger responses are skipped, 0 is no limit.
     ``workers``: 0 for one background thread, N for N processes.
     ``timeout``: with processes, the seconds a page may take; past them it is
@@ -150,6 +152,10 @@ class Config:
                 )
                 raise InvalidSettingError(key, f"{reason}, got {field!r}")
             taken[field] = key
+        if self.html_field in taken:  # the pipeline would read an output as the page
+            key = taken[self.html_field]
+            reason = f"expected a field other than {setting_name('html_field')}'s"
+            raise InvalidSettingError(key, f"{reason}, got {self.html_field!r}")
 
     def output_fields(self) -> list[tuple[str, str, str]]:
         """The item fields written, as (the setting that names the field, the
@@ -174,13 +180,15 @@ class Config:
         """Read and check every ``DECLUTTER_*`` setting of (Scrapy) ``settings``."""
         given = {}
         for name in list(settings):  # Scrapy's Settings iterate names
-            if not name.startswith(PREFIX):
+            if not name.upper().startswith(PREFIX):
                 continue
             key = name[len(PREFIX) :].lower()
-            if key not in _KEYS:
-                close = difflib.get_close_matches(name, all_settings(), n=1)
+            # Scrapy's names are case-sensitive: DECLUTTER_blocks is not DECLUTTER_BLOCKS
+            if key not in _KEYS or name != setting_name(key):
+                close = [setting_name(key)] if key in _KEYS else []
+                close = close or difflib.get_close_matches(name.upper(), all_settings(), n=1)
                 hint = f"; did you mean {close[0]}?" if close else ""
-                raise InvalidSettingError(key, f"unknown setting{hint}")
+                raise InvalidSettingError(key, f"unknown setting{hint}", name)
             given[key] = settings[name]
         return cls().replace(given)
 

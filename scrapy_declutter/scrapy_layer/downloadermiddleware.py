@@ -7,8 +7,11 @@
 for. It skips, counting the reason in
 ``declutter/pages_skipped/<reason>``: ``disabled`` (``meta["declutter"]`` is
 False), ``not_html``, ``http_status`` (not 2xx), ``empty``, ``too_large``
-(over ``DECLUTTER_MAX_BODY_SIZE``), ``binary`` (binary data served as HTML)
-and ``timeout`` (with worker processes: past ``DECLUTTER_TIMEOUT``, also logged).
+(over ``DECLUTTER_MAX_BODY_SIZE``), ``binary`` (binary data served as HTML),
+``timeout`` (with worker processes: past ``DECLUTTER_TIMEOUT``),
+``over_memory_limit`` (over ``DECLUTTER_PAGE_MEMORY_LIMIT_MB``) and
+``too_many_attributes`` (an element libxml2 would take seconds to parse). Each
+skipped page is logged with its URL, at DEBUG (the last three at WARNING).
 An extraction error is logged and counted; the response always goes on
 unchanged, so its items are still yielded, without text.
 
@@ -26,8 +29,8 @@ from scrapy.crawler import Crawler
 from scrapy.http import HtmlResponse, Request, Response
 from scrapy.utils.defer import maybe_deferred_to_future
 
-from scrapy_declutter.core.errors import BinaryInputError
-from scrapy_declutter.scrapy_layer.config import META_OVERRIDE, META_RESULT, Config
+from scrapy_declutter.core.errors import BinaryInputError, PageLimitError
+from scrapy_declutter.scrapy_layer.config import META_OVERRIDE, META_RESULT, Config, setting_name
 from scrapy_declutter.scrapy_layer.page import Page, extract_page
 from scrapy_declutter.scrapy_layer.processes import WorkerTimeout
 from scrapy_declutter.scrapy_layer.state import CrawlerState
@@ -60,8 +63,11 @@ class DeclutterMiddleware:
             data, seconds = await maybe_deferred_to_future(
                 self.workers.run(extract_page, page, config.timeout or None)
             )
-        except BinaryInputError:
-            self.recorder.page_skipped("binary")
+        except BinaryInputError as error:
+            self.recorder.page_skipped("binary", response.url, str(error))
+            return response
+        except PageLimitError as error:
+            self.recorder.over_limit(error, response.url)
             return response
         except WorkerTimeout as timeout:
             self.recorder.timeout(timeout, response.url)
@@ -76,20 +82,23 @@ class DeclutterMiddleware:
     def _page_config(self, request: Request, response: Response) -> Config | None:
         """The config for this response, or ``None`` (counted) to skip it."""
         override = request.meta.get(META_OVERRIDE)
+        detail = ""
         if override is False:
-            reason = "disabled"
+            reason, detail = "disabled", f'meta["{META_OVERRIDE}"] is False'
         elif not isinstance(response, HtmlResponse):
-            reason = "not_html"
+            reason, detail = "not_html", f"a {type(response).__name__}"
         elif not 200 <= response.status < 300:
-            reason = "http_status"
+            reason, detail = "http_status", f"HTTP {response.status}"
         elif not response.body:
             reason = "empty"
         else:
             config = self._overridden(override, response.url)
-            if len(response.body) <= config.max_body_size or config.max_body_size == 0:
+            size, limit = len(response.body), config.max_body_size
+            if size <= limit or limit == 0:
                 return config
             reason = "too_large"
-        self.recorder.page_skipped(reason)
+            detail = f"{size:,} bytes, over {setting_name('max_body_size')} ({limit:,})"
+        self.recorder.page_skipped(reason, response.url, detail)
         return None
 
     def _overridden(self, override: object, url: str) -> Config:

@@ -6,7 +6,9 @@ receives the text and blocks like an item filled from a response (the HTML
 field is left as it is). Items without HTML, and items that already have text
 (unless ``DECLUTTER_OVERWRITE``), pass through untouched; so do items whose
 HTML is binary data (counted as ``items_skipped/binary``) and items whose HTML
-runs past ``DECLUTTER_TIMEOUT`` in a worker process (``pages_skipped/timeout``).
+runs past ``DECLUTTER_TIMEOUT`` in a worker process (``pages_skipped/timeout``)
+or over a limit (``pages_skipped/over_memory_limit``, ``too_many_attributes``:
+one WARNING line each, naming the setting).
 An extraction error is logged and counted, and the item goes on unchanged: no
 item is ever dropped.
 """
@@ -18,7 +20,7 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 from scrapy.utils.defer import maybe_deferred_to_future
 
-from scrapy_declutter.core.errors import BinaryInputError
+from scrapy_declutter.core.errors import BinaryInputError, PageLimitError
 from scrapy_declutter.scrapy_layer.item_output import fill_item, has_own_html
 from scrapy_declutter.scrapy_layer.page import Page, extract_page
 from scrapy_declutter.scrapy_layer.processes import WorkerTimeout
@@ -65,6 +67,9 @@ class DeclutterPipeline:
             )
         except BinaryInputError:
             self.recorder.item_skipped("binary")
+            return item
+        except PageLimitError as error:
+            self.recorder.over_limit(error, f"item {type(item).__qualname__}")
             return item
         except WorkerTimeout as timeout:
             self.recorder.timeout(timeout, f"item {type(item).__qualname__}")

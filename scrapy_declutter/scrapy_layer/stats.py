@@ -5,12 +5,21 @@ extraction seconds), ``declutter/pages_skipped/<reason>``, ``declutter/items``
 (items filled), ``declutter/items_skipped/<reason>``,
 ``declutter/meta_ignored/<key>`` (a bad key of ``meta["declutter"]``, left out),
 ``declutter/errors`` and ``declutter/errors/<exception name>``.
+
+Each page skipped is logged at DEBUG with its URL and the reason; a page
+over a limit (``PageLimitError``) at WARNING, naming the setting that sets it.
 """
 
 import logging
 from typing import Any
 
 from scrapy.crawler import Crawler
+
+from scrapy_declutter.core.errors import PageLimitError
+from scrapy_declutter.scrapy_layer.config import setting_name
+
+# The ``pages_skipped`` reason of a page over each limit (``PageLimitError.reason``).
+LIMIT_SKIPS = {"memory": "over_memory_limit", "attributes": "too_many_attributes"}
 
 logger = logging.getLogger(__name__)
 
@@ -29,8 +38,21 @@ class Recorder:
         total = self.stats.get_value("declutter/seconds", 0.0)
         self.stats.set_value("declutter/seconds", total + seconds)
 
-    def page_skipped(self, reason: str) -> None:
+    def page_skipped(self, reason: str, where: str, detail: str = "") -> None:
+        """Count a page left without text; log, at DEBUG, ``where`` (its URL) and why."""
         self.stats.inc_value(f"declutter/pages_skipped/{reason}")
+        because = f"{reason} ({detail})" if detail else reason
+        logger.debug("declutter: skipped %s: %s", where, because, extra=self._extra())
+
+    def over_limit(self, error: PageLimitError, where: str) -> None:
+        """Count a page refused for its cost, and log it in one line naming the setting."""
+        self.stats.inc_value(
+            f"declutter/pages_skipped/{LIMIT_SKIPS.get(error.reason, error.reason)}"
+        )
+        message = str(error)
+        if error.option is not None:
+            message = message.replace(error.option, setting_name(error.option))
+        logger.warning("declutter: skipped %s: %s", where, message, extra=self._extra())
 
     def item(self) -> None:
         self.stats.inc_value("declutter/items")
@@ -51,19 +73,19 @@ class Recorder:
             where,
             error,
             exc_info=error,
-            extra={"spider": self.crawler.spider},
+            extra=self._extra(),
         )
 
     def timeout(self, error: BaseException, where: str) -> None:
         """A page given up past its time budget: counted as skipped, and logged."""
-        self.page_skipped("timeout")
-        logger.warning("declutter: %s: %s", where, error, extra={"spider": self.crawler.spider})
+        self.stats.inc_value("declutter/pages_skipped/timeout")
+        logger.warning("declutter: %s: %s", where, error, extra=self._extra())
 
     def warn_once(self, key: str, message: str, *args: Any) -> None:
         """Log ``message`` the first time ``key`` is seen (one line per cause, not per page)."""
         if key not in self._warned:
             self._warned.add(key)
-            logger.warning(message, *args, extra={"spider": self.crawler.spider})
+            logger.warning(message, *args, extra=self._extra())
 
     def summary(self) -> str:
         stats = self.stats.get_stats()
@@ -85,7 +107,28 @@ class Recorder:
         )
 
     def log_summary(self) -> None:
-        logger.info(self.summary(), extra={"spider": self.crawler.spider})
+        logger.info(self.summary(), extra=self._extra())
+
+    def warn_if_no_item_filled(self, text_field: str) -> None:
+        """Warn when every item met already had a value in the text field, so
+        none was filled: the field is most likely one the spider sets (``url``)."""
+        stats = self.stats.get_stats()
+        had_text = stats.get("declutter/items_skipped/has_text", 0)
+        if had_text and not stats.get("declutter/items", 0):
+            logger.warning(
+                "declutter: no item filled, as every item (%d) already had a value in %r "
+                "(%s): an item's own value is kept unless %s = True; set %s to a field the "
+                "spider leaves empty",
+                had_text,
+                text_field,
+                setting_name("text_field"),
+                setting_name("overwrite"),
+                setting_name("text_field"),
+                extra=self._extra(),
+            )
+
+    def _extra(self) -> dict[str, Any]:
+        return {"spider": self.crawler.spider}
 
 
 def _count(n: int, noun: str) -> str:

@@ -46,12 +46,9 @@ class BlockExplanation:
     are the ``top`` largest contributions to each stage's log-odds, as
     ``(feature name, weight * value)``, largest magnitude first: a positive
     number pushed towards content, a negative one towards boilerplate.
-    Feature names are described in ``content_features`` (``in:nav``: inside a
-    ``<nav>``; ``in:role:dialog``: inside an element of ARIA role ``dialog``;
-    ``in:card``: inside a card of a grid; ``tok:menu``: "menu" in the class
-    or id of the block's element or one of its nearest ancestors; ``ld``:
-    link density; ``mean2``: the mean score of the blocks under the
-    grandparent; ...). ``mix`` is the
+    ``feature_descriptions.describe(name)`` says what each name means
+    (``in:nav``: inside a ``<nav>`` element; ``mean2``: the mean first-stage
+    score of the blocks under the block's grandparent; ...). ``mix`` is the
     page's mix of the two models (``article_gate.Mix``): the gate's
     probability that the page is an article and each model's weight.
     """

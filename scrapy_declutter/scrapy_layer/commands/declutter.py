@@ -2,7 +2,9 @@
 blocks or HTML report.
 
 A URL is fetched through Scrapy with the project's settings (user agent,
-proxies, ...); a local file is read as is. The ``DECLUTTER_*`` settings (and
+proxies, ...); a local file is read as is. A page that is not HTML (judged as
+in a crawl), empty, or that cannot be extracted is named on standard error
+with the reason, and the command exits with status 1. The ``DECLUTTER_*`` settings (and
 ``-s DECLUTTER_LANGUAGE=de`` on the command line) choose the options.
 """
 
@@ -18,6 +20,7 @@ from scrapy import Request, Spider
 from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
 from scrapy.http import HtmlResponse, Response
+from scrapy.responsetypes import responsetypes
 from w3lib.url import is_url
 
 from scrapy_declutter.core.errors import DeclutterError
@@ -75,8 +78,7 @@ class Command(ScrapyCommand):
         target = args[0]
         page: Page | None
         if Path(target).is_file():
-            path = Path(target)
-            page = Page(path.read_bytes(), path.resolve().as_uri(), config.options, "all")
+            page = _read(Path(target), config.options)
         elif is_url(target):
             page = self._fetch(target, config.options)
         else:
@@ -104,6 +106,8 @@ class Command(ScrapyCommand):
             print(result.markdown)
         elif not opts.metadata:
             print(result.text)
+            if not result.text:
+                print(f"no block of {target} was kept: --blocks shows why", file=sys.stderr)
 
     def _fetch(self, url: str, options: Options) -> Page | None:
         """Download ``url`` with Scrapy; ``None`` (reported) unless it is an HTML page."""
@@ -136,7 +140,24 @@ class Command(ScrapyCommand):
         if response.status >= 400:
             print(f"HTTP {response.status} for {url}", file=sys.stderr)
             return None
+        if not response.body:
+            print(f"an empty page: {url}", file=sys.stderr)
+            return None
         return Page.from_response(response, options, "all")
+
+
+def _read(path: Path, options: Options) -> Page | None:
+    """A local file as a page; ``None`` (reported) unless it is HTML, judged
+    as Scrapy judges a ``file://`` download: by its name, then its bytes."""
+    data = path.read_bytes()
+    if not data:
+        print(f"an empty file: {path}", file=sys.stderr)
+        return None
+    kind = responsetypes.from_args(filename=str(path), body=data)
+    if not issubclass(kind, HtmlResponse):
+        print(f"not an HTML page: {path} (read as a {kind.__name__})", file=sys.stderr)
+        return None
+    return Page(data, path.resolve().as_uri(), options, "all")
 
 
 def _explained(page: Page) -> list[BlockExplanation]:
