@@ -5,6 +5,7 @@ import threading
 
 import pytest
 import pytest_twisted
+from scrapy.exceptions import IgnoreRequest
 from scrapy.http import HtmlResponse, Request, TextResponse
 from scrapy.utils.defer import deferred_from_coro
 from scrapy.utils.test import get_crawler
@@ -230,3 +231,33 @@ async def test_worker_processes_give_the_same_result_as_the_thread(server):
         assert processes.by_url(url)["text"]
         assert processes.by_url(url) == thread.by_url(url)
     assert processes.stats["declutter/pages"] == 2
+
+
+class DropEveryResponse:
+    """A downloader middleware after ours (a higher priority) that drops every response."""
+
+    def process_response(self, request, response):
+        raise IgnoreRequest("dropped by the test")
+
+
+@pytest.mark.parametrize("dropped", [False, True])
+@pytest_twisted.ensureDeferred
+async def test_a_crawl_whose_responses_never_reach_the_middleware_ends_with_an_error(
+    server, caplog, dropped
+):
+    dropper = {f"{__name__}.DropEveryResponse": 600} if dropped else {}
+    with caplog.at_level(logging.ERROR, logger="scrapy_declutter"):
+        result = await crawl(
+            settings={**ADDON, "DOWNLOADER_MIDDLEWARES": dropper},
+            urls=[server.url("article-en")],
+        )
+    errors = [r.getMessage() for r in caplog.records if r.name.startswith("scrapy_declutter")]
+    if dropped:
+        assert result.stats["downloader/response_count"] == 1
+        assert errors == [
+            "declutter: none of the 1 responses received reached DeclutterMiddleware, so no "
+            "item got its text: a downloader middleware after it (priority above its own) "
+            "dropped them, or this Scrapy release is not supported"
+        ]
+    else:
+        assert errors == []

@@ -13,7 +13,9 @@ False), ``not_html``, ``http_status`` (not 2xx), ``empty``, ``too_large``
 ``too_many_attributes`` (an element libxml2 would take seconds to parse). Each
 skipped page is logged with its URL, at DEBUG (the last three at WARNING).
 An extraction error is logged and counted; the response always goes on
-unchanged, so its items are still yielded, without text.
+unchanged, so its items are still yielded, without text. A crawl whose
+responses never reached the middleware (another middleware dropped them) ends
+with an error saying so.
 
 ``meta["declutter"]`` may also be a dict overriding, for this request, any
 setting that can differ per page (see ``Config.for_page``): ``{"language":
@@ -25,6 +27,7 @@ message (once per key, not per page). Any other value than False, None, True or
 a dict is ignored the same way (counted under the key ``declutter``).
 """
 
+from scrapy import signals
 from scrapy.crawler import Crawler
 from scrapy.http import HtmlResponse, Request, Response
 from scrapy.utils.defer import maybe_deferred_to_future
@@ -43,12 +46,19 @@ class DeclutterMiddleware:
         self.config = state.config
         self.workers = state.workers
         self.recorder = state.recorder
+        self.responses = 0
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> "DeclutterMiddleware":
-        return cls(CrawlerState.enabled_for(crawler))
+        middleware = cls(CrawlerState.enabled_for(crawler))
+        crawler.signals.connect(middleware.spider_closed, signal=signals.spider_closed)
+        return middleware
+
+    def spider_closed(self) -> None:
+        self.recorder.error_if_no_response_reached(self.responses)
 
     async def process_response(self, request: Request, response: Response) -> Response:
+        self.responses += 1
         config = self._page_config(request, response)
         if config is None:
             return response

@@ -127,6 +127,23 @@ class Recorder:
                 extra=self._extra(),
             )
 
+    def error_if_no_response_reached(self, reached: int) -> None:
+        """Log an error when the crawl received responses and none of them
+        (``reached``) reached the downloader middleware: every item then lacks
+        its text, and the crawl must not end as if all were well. Another
+        middleware may drop responses before ours, or a Scrapy release may call
+        it in a way it does not take."""
+        # counted by Scrapy's DownloaderStats, which sits nearer the downloader than ours
+        received = self.stats.get_value("downloader/response_count", 0)
+        if received and not reached:
+            logger.error(
+                "declutter: none of the %d responses received reached DeclutterMiddleware, "
+                "so no item got its text: a downloader middleware after it (priority above "
+                "its own) dropped them, or this Scrapy release is not supported",
+                received,
+                extra=self._extra(),
+            )
+
     def _extra(self) -> dict[str, Any]:
         return {"spider": self.crawler.spider}
 
