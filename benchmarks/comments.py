@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.corpus import default_corpus_path, load_pages, word_prf
 from benchmarks.saved_output import SAVE_HELP, save_output
 from scrapy_declutter.core.errors import DeclutterError
-from scrapy_declutter.core.extraction import extract
+from scrapy_declutter.extraction.extract import extract
 
 # Both modules that call it: the content region's hard rules and the last stage.
 NO_SECTION = (

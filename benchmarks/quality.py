@@ -22,7 +22,7 @@ an empty output there, and the exception is counted in "errors".
 Extractors (name -> callable(html_bytes, url) -> str); a package that is missing
 is reported as skipped:
 
-* ``declutter`` / ``declutter:<pipeline>``: ``scrapy_declutter.core.extraction(html_bytes,
+* ``declutter`` / ``declutter:<pipeline>``: ``scrapy_declutter.extraction.extract(html_bytes,
   url=url[, pipeline=<pipeline>]).text``, taken from this working tree.
 * ``trafilatura``: ``trafilatura.extract(text, url=url, include_comments=False,
   include_tables=True)``, the usual "main text only" setting; other options at

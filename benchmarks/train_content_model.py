@@ -58,8 +58,8 @@ from benchmarks.saved_output import SAVE_HELP, save_output  # noqa: E402
 from scrapy_declutter.core.document import Document, build_document  # noqa: E402
 from scrapy_declutter.core.errors import DeclutterError  # noqa: E402
 from scrapy_declutter.core.options import Options  # noqa: E402
-from scrapy_declutter.core.presets import build_pipeline  # noqa: E402
 from scrapy_declutter.core.tables import data_tables  # noqa: E402
+from scrapy_declutter.extraction.presets import build_pipeline  # noqa: E402
 from scrapy_declutter.stages.article_gate import GATE, ArticleGate, PageShape  # noqa: E402
 from scrapy_declutter.stages.content_features import page_features, short_links  # noqa: E402
 from scrapy_declutter.stages.content_model import ARTICLE_MODEL, MODEL, ContentModel  # noqa: E402

@@ -11,10 +11,10 @@ from scrapy_declutter.core.errors import (
     PageLimitError,
     ParseError,
 )
-from scrapy_declutter.core.extraction import ExtractionResult, extract
 from scrapy_declutter.core.labels import Label
 from scrapy_declutter.core.options import Options
-from scrapy_declutter.core.presets import pipeline_names
+from scrapy_declutter.extraction.extract import ExtractionResult, extract
+from scrapy_declutter.extraction.presets import pipeline_names
 from scrapy_declutter.scrapy_layer.config import InvalidSettingError  # imports no Scrapy
 
 __version__ = "0.1.0"

@@ -7,7 +7,7 @@ from scrapy_declutter.core.blocks import Block, WordWrap
 from scrapy_declutter.core.document import BlockTree, Document, build_document
 from scrapy_declutter.core.labels import BoilerpipeLabel, Label
 from scrapy_declutter.core.options import Options
-from scrapy_declutter.core.presets import build_pipeline
+from scrapy_declutter.extraction.presets import build_pipeline
 
 _ELEMENT = etree.Element("p")
 L = Label

@@ -3,7 +3,7 @@ the model's scores, and a page with content is never handed back empty."""
 
 from scrapy_declutter import extract
 from scrapy_declutter.core.reasons import CONTENT_REGION, COPYRIGHT, FALLBACK, HIDDEN, REPEATED
-from scrapy_declutter.stages.content_explain import explain
+from scrapy_declutter.extraction.explain import explain
 
 PROSE = (
     "This is the first paragraph of a long article, and it is written in English with the "

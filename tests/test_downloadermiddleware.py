@@ -11,7 +11,7 @@ from scrapy.utils.defer import deferred_from_coro
 from scrapy.utils.test import get_crawler
 
 from scrapy_declutter import DeclutterMiddleware
-from scrapy_declutter.core.presets import PIPELINES, justext_stages
+from scrapy_declutter.extraction.presets import PIPELINES, justext_stages
 from tests.crawling import ADDON, PagesSpider, crawl
 from tests.site import ARTICLE_DE, ARTICLE_EN, ARTICLE_EN_SENTENCE
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from scrapy_declutter import DeclutterError, InvalidOptionError, Options
-from scrapy_declutter.core.presets import build_pipeline
+from scrapy_declutter import DeclutterError, InvalidOptionError, Options, extract
+from scrapy_declutter.extraction.presets import build_pipeline
 from scrapy_declutter.stages.comments import SeparateComments
 from scrapy_declutter.stages.content_region import KeepContentRegion
 from scrapy_declutter.stages.justext import (
@@ -25,7 +25,7 @@ from scrapy_declutter.stages.tree_filter import TreeFilter
         (dict(stopwords_low=0.5), "stopwords_low"),
         (dict(max_link_density=True), "max_link_density"),
         (dict(no_headings="no"), "no_headings"),
-        (dict(pipeline="nope"), "pipeline"),
+        (dict(pipeline=""), "pipeline"),
         (dict(lenght_low=10), "lenght_low"),
     ],
 )
@@ -35,6 +35,13 @@ def test_bad_options_name_themselves(options, name):
     assert info.value.option == name
     assert name in str(info.value)
     assert isinstance(info.value, ValueError) and isinstance(info.value, DeclutterError)
+
+
+def test_a_name_that_is_no_pipeline_is_refused_by_extract_naming_the_pipelines():
+    with pytest.raises(InvalidOptionError) as info:
+        extract("<p>text</p>", pipeline="nope")
+    assert info.value.option == "pipeline"
+    assert "justext" in str(info.value) and "'nope'" in str(info.value)
 
 
 def test_defaults_are_the_papers():

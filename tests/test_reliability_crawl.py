@@ -21,7 +21,7 @@ from scrapy.exceptions import CloseSpider
 from twisted.internet import reactor
 from twisted.web.resource import Resource
 
-from scrapy_declutter.core.presets import PIPELINES
+from scrapy_declutter.extraction.presets import PIPELINES
 from scrapy_declutter.scrapy_layer.page import extract_page
 from tests import hostile
 from tests.crawling import ADDON, BASE_SETTINGS
@@ -251,7 +251,7 @@ def server_for_articles():
 def slow(options):
     import time
 
-    from scrapy_declutter.core.presets import justext_stages
+    from scrapy_declutter.extraction.presets import justext_stages
 
     def stage(document):
         time.sleep(0.01)

@@ -9,8 +9,6 @@ import pytest
 from scrapy_declutter import extract, pipeline_names
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import BlockTree
-from scrapy_declutter.core.extraction import ExtractionResult
-from scrapy_declutter.core.highlight import highlighted_page
 from scrapy_declutter.core.labels import BAD, GOOD
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.reasons import (
@@ -25,8 +23,10 @@ from scrapy_declutter.core.reasons import (
     OUTSIDE_REGION,
     SHORT_LINK,
 )
-from scrapy_declutter.core.report import FOLD_RUN, context_free_class, render_report
 from scrapy_declutter.core.tables import DataTables
+from scrapy_declutter.extraction.extract import ExtractionResult
+from scrapy_declutter.extraction.highlight import highlighted_page
+from scrapy_declutter.extraction.report import FOLD_RUN, context_free_class, render_report
 from scrapy_declutter.stages.article_gate import Mix
 from scrapy_declutter.stages.content_region import KeepContentRegion, title_test
 from tests.site import ARTICLE_DE, ARTICLE_EN, ARTICLE_EN_SENTENCE, BOILERPLATE

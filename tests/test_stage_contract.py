@@ -7,8 +7,8 @@ import pytest
 from scrapy_declutter.core.document import Document, build_document
 from scrapy_declutter.core.labels import Label
 from scrapy_declutter.core.options import Options
-from scrapy_declutter.core.presets import build_pipeline, pipeline_names
 from scrapy_declutter.core.reasons import EXPLANATIONS
+from scrapy_declutter.extraction.presets import build_pipeline, pipeline_names
 
 # Fields a stage may write; everything else is the page's and stays as the walk made it.
 LABEL_FIELDS = {

@@ -1,1 +1,1 @@
-"""The extraction core: HTML to a document of blocks, options, presets and ``extract()``."""
+"""The extraction core: HTML to a document of blocks, its options, and the outputs read off it."""

@@ -24,6 +24,7 @@ from typing import Any
 from scrapy_declutter.core.errors import InvalidOptionError
 from scrapy_declutter.core.metadata import METADATA_FIELDS
 from scrapy_declutter.core.options import Options
+from scrapy_declutter.extraction.presets import check_pipeline_name
 
 PREFIX = "DECLUTTER_"
 BLOCKS_CHOICES = ("all", "kept", "none")
@@ -202,6 +203,7 @@ class Config:
                 layer[key] = _convert(value, _LAYER_TYPES[key])
         try:
             new_options = dataclasses.replace(self.options, **options)
+            check_pipeline_name(new_options.pipeline)
         except InvalidOptionError as error:
             raise InvalidSettingError(error.option, error.reason) from None
         return dataclasses.replace(self, options=new_options, **layer)

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from w3lib.encoding import http_content_type_encoding
 
-from scrapy_declutter.core.extraction import ExtractionResult, extract
 from scrapy_declutter.core.gc_pause import paused_gc
 from scrapy_declutter.core.options import Options
+from scrapy_declutter.extraction.extract import ExtractionResult, extract
 
 if TYPE_CHECKING:
     from scrapy.http import Response

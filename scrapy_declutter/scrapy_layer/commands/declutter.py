@@ -25,10 +25,10 @@ from w3lib.url import is_url
 
 from scrapy_declutter.core.errors import DeclutterError
 from scrapy_declutter.core.options import Options
-from scrapy_declutter.core.report import format_blocks, render_report
+from scrapy_declutter.extraction.explain import BlockExplanation, explain
+from scrapy_declutter.extraction.report import format_blocks, render_report
 from scrapy_declutter.scrapy_layer.config import Config
 from scrapy_declutter.scrapy_layer.page import Page
-from scrapy_declutter.stages.content_explain import BlockExplanation, explain
 
 
 class Command(ScrapyCommand):

@@ -18,7 +18,7 @@ from typing import Any
 
 from scrapy_declutter.core.document import build_document
 from scrapy_declutter.core.options import Options
-from scrapy_declutter.core.presets import justext_stages
+from scrapy_declutter.extraction.presets import justext_stages
 from scrapy_declutter.stages.article_gate import Mix
 from scrapy_declutter.stages.content_features import (
     CONTEXT_NAMES,

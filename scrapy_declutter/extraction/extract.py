@@ -14,7 +14,7 @@ from scrapy_declutter.core.labels import COMMENT
 from scrapy_declutter.core.markdown import to_markdown
 from scrapy_declutter.core.metadata import Metadata, read_metadata
 from scrapy_declutter.core.options import Options
-from scrapy_declutter.core.presets import Pipeline, build_pipeline
+from scrapy_declutter.extraction.presets import Pipeline, build_pipeline
 
 
 @dataclass(frozen=True, eq=False)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from scrapy_declutter.core.document import Document
+from scrapy_declutter.core.errors import InvalidOptionError
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.stages.boilerpipe import (
     BlockProximityFusion,
@@ -144,10 +145,18 @@ def pipeline_names() -> frozenset[str]:
     return frozenset(PIPELINES)
 
 
+def check_pipeline_name(name: str) -> None:
+    """Raise ``InvalidOptionError`` unless ``name`` names a pipeline."""
+    if name not in PIPELINES:
+        expected = "one of " + ", ".join(sorted(PIPELINES))
+        raise InvalidOptionError("pipeline", f"expected {expected}, got {name!r}")
+
+
 def build_pipeline(options: Options) -> Pipeline:
     """The pipeline ``options.pipeline`` names, built with ``options``. The
     pipelines that reproduce a paper keep its output; with ``options.comments``
     they too set the comments apart."""
+    check_pipeline_name(options.pipeline)
     stages = PIPELINES[options.pipeline](options)
     if options.comments and not any(isinstance(s, SeparateComments) for s in stages):
         stages = (*stages, SeparateComments())

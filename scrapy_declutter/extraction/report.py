@@ -17,11 +17,11 @@ from html import escape
 from typing import Protocol
 
 from scrapy_declutter.core.blocks import Block, element_paths
-from scrapy_declutter.core.extraction import ExtractionResult
-from scrapy_declutter.core.highlight import CONTENT_SECURITY_POLICY, highlighted_page
 from scrapy_declutter.core.labels import BAD, GOOD, NEAR_GOOD, SHORT, Label
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.reasons import EXPLANATIONS
+from scrapy_declutter.extraction.extract import ExtractionResult
+from scrapy_declutter.extraction.highlight import CONTENT_SECURITY_POLICY, highlighted_page
 from scrapy_declutter.stages.content_features import SHORT_LINK_WORDS
 from scrapy_declutter.stages.content_region import (
     BEST_GUESS_MARGIN,
@@ -90,7 +90,7 @@ class Weighed(Protocol):
     """What weighed most in a block's scores, as ``(feature, contribution to the
     log-odds)`` pairs, largest first: the block's own features (``features``)
     and its context's (``context``); and the page's mix of the two models
-    (``mix``). ``content_explain.explain`` gives them."""
+    (``mix``). ``explain.explain`` gives them."""
 
     @property
     def features(self) -> Sequence[tuple[str, float]]: ...

@@ -1,0 +1,1 @@
+"""The assembly: the named pipelines of stages, ``extract()``, its result and report."""
