@@ -71,11 +71,12 @@ def drop_characters_xml_forbids(page: etree._Element) -> None:
             node.tail = _NOT_XML.sub("", node.tail)
         if not isinstance(node.tag, str):
             continue
-        for name, value in node.attrib.items():
-            if _NOT_XML.search(name):
-                del node.attrib[name]
-            elif _NOT_XML.search(value):
-                node.set(name, _NOT_XML.sub("", value))
+        attributes = node.attrib.items()
+        if any(_NOT_XML.search(name + value) for name, value in attributes):
+            node.attrib.clear()
+            for name, value in attributes:
+                if name in ALLOWED_ATTRIBUTES:  # the others go anyway (make_inert)
+                    node.set(name, _NOT_XML.sub("", value))
 
 
 def make_inert(page: etree._Element) -> None:
@@ -92,9 +93,11 @@ def make_inert(page: etree._Element) -> None:
             continue
         if node.tag not in ALLOWED_TAGS:
             node.tag = RENAMED_TAGS.get(node.tag, "span")
-        for name, value in node.attrib.items():
-            if name not in ALLOWED_ATTRIBUTES or (name == "style" and _UNSAFE_CSS.search(value)):
-                del node.attrib[name]
+        attributes = node.attrib.items()
+        node.attrib.clear()  # not del: lxml cannot name some attributes it parsed ("{")
+        for name, value in attributes:
+            if name in ALLOWED_ATTRIBUTES and not (name == "style" and _UNSAFE_CSS.search(value)):
+                node.set(name, value)
         if node.tag == "style" and not _safe_style_text(node.text or ""):
             dropped.append(node)
     for node in dropped:
