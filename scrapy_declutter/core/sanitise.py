@@ -52,10 +52,12 @@ ALLOWED_ATTRIBUTES = frozenset(
     multiple rows cols maxlength datetime abbr hidden role""".split()
 )
 # CSS that could load or run something, in any spelling: an escape (``\\75rl(``)
-# can spell anything, so a backslash alone is enough to drop the CSS.
+# can spell anything, so a backslash alone is enough to drop the CSS; so is a
+# character reference (``@&#105;mport``), which a browser would decode in a
+# ``<style>`` of SVG's or MathML's (this module leaves none, but be sure).
 _UNSAFE_CSS = re.compile(
-    r"\\|url|image-set|image\(|cross-fade|element\(|src\(|attr\(|@import|expression"
-    r"|binding|behavior|javascript|vbscript",
+    r"\\|&[#a-z]|url|image-set|image\(|cross-fade|element\(|src\(|attr\(|@import"
+    r"|expression|binding|behavior|javascript|vbscript",
     re.IGNORECASE,
 )
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
