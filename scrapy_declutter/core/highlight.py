@@ -43,7 +43,6 @@ CONTENT_SECURITY_POLICY = (
 # Where a run ends: where blocks end (and at single ``<br>`` tags too: a block
 # split over several runs gets them all).
 _BOUNDARIES = BLOCK_TAGS | {"br"}
-_SKIPPED_ELEMENTS = [tag for tag in SKIPPED_TAGS if isinstance(tag, str)]
 _SPACE = re.compile(r"\s+")
 
 
