@@ -6,7 +6,7 @@ import re
 import lxml.html
 import pytest
 
-from scrapy_declutter import extract, pipeline_names
+from scrapy_declutter import PageLimitError, extract, pipeline_names
 from scrapy_declutter.core import report as report_module
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import BlockTree
@@ -30,6 +30,7 @@ from scrapy_declutter.core.report import FOLD_RUN, context_free_class, render_re
 from scrapy_declutter.core.tables import DataTables
 from scrapy_declutter.stages.article_gate import Mix
 from scrapy_declutter.stages.content_region import KeepContentRegion, title_test
+from tests import hostile
 from tests.site import ARTICLE_DE, ARTICLE_EN, ARTICLE_EN_SENTENCE, BOILERPLATE
 
 OUTLINED = "//*[contains(@class, 'declutter-kept') or contains(@class, 'declutter-removed')]"
@@ -393,3 +394,14 @@ def test_a_page_s_report_is_not_cut_under_the_limit():
     report = lxml.html.fromstring(render_report(result))
     assert report.xpath("//p[@class='cut']") == []
     assert len(report.xpath("//div[contains(@class, 'block ')]")) == len(result.blocks)
+
+
+@pytest.mark.parametrize("family", list(hostile.FAMILIES))
+def test_every_hostile_family_gets_its_report_within_its_size_limit(family):
+    try:
+        result = extract(hostile.FAMILIES[family](20_000))
+    except PageLimitError:
+        return  # refused before parsing: no report (test_page_limits.py)
+    text = hostile.within(60, render_report, result)
+    assert len(text) <= size_limit(result)
+    lxml.html.fromstring(text, parser=DEEP)

@@ -177,8 +177,8 @@ def _render(result: ExtractionResult, options: Options, weighed: Sequence[Weighe
         "</body></html>",
     ]
     left = limit - sum(len(part) + 1 for part in head + tail)
-    blocks = _blocks_view(result, reasons, options, weighed, left)
-    return "\n".join([*head, *blocks, *tail]) + "\n"
+    blocks = "".join(_blocks_view(result, reasons, options, weighed, left - 1))
+    return "\n".join([*head, blocks, *tail]) + "\n"
 
 
 def size_limit(result: ExtractionResult) -> int:
