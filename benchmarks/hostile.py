@@ -7,6 +7,7 @@ Usage::
     python benchmarks/hostile.py scaling [--size N] [--repeat R] [--family NAME ...] [--save FILE]
     python benchmarks/hostile.py memory [--pages N] [--save FILE]
     python benchmarks/hostile.py stall [--size N] [--save FILE]
+    python benchmarks/hostile.py report [--size N] [--repeat R] [--family NAME ...] [--save FILE]
 
 ``big``: each big page runs twice, each time in a fresh process (so one case's
 peak does not hide the next's): once for the seconds, the blocks and the
@@ -44,7 +45,13 @@ ticker from when the reactor runs; prints the longest and the
 then the same crawl without the add-on (each in a fresh process), the
 baseline.
 
-``scaling`` and ``stall`` set no memory limit (``page_memory_limit_mb=0``):
+``report``: for pages of ``REPORT_FAMILIES`` (and of the ``scaling``
+families named with ``--family``), the time of ``render_report`` (the
+extraction before it not counted; the fastest of R runs) at n characters and at 4n, their ratio,
+and the report's size in characters over the page's at n and at 4n
+(``report.size_limit`` bounds it).
+
+``scaling``, ``report`` and ``stall`` set no memory limit (``page_memory_limit_mb=0``):
 what they measure is time, on every page.
 """
 
@@ -277,6 +284,45 @@ def scaling(args: argparse.Namespace) -> None:
         )
 
 
+# -- report -------------------------------------------------------------------
+
+# Pages of many short blocks: the most outlines and list entries a character.
+REPORT_FAMILIES = {
+    "<h1> headings": lambda n: hostile._repeat("<h1>x</h1>", n),
+    "unclosed <tr>": lambda n: hostile._repeat("<tr>x", n, "<table>"),
+    "text split by <br>": lambda n: hostile._repeat("x<br>", n, "<p>"),
+    "ampersands and quotes": lambda n: hostile._repeat('&"', n, "<p>", f"</p><p>{hostile.END}</p>"),
+}
+
+
+def report_scaling(args: argparse.Namespace) -> None:
+    from scrapy_declutter.extraction.report import render_report
+
+    families = {**REPORT_FAMILIES, **{f: hostile.FAMILIES[f] for f in args.family or ()}}
+    print(
+        f"render_report, fastest of {args.repeat} (the extraction before it not counted); "
+        "size: report / page characters"
+    )
+    print(f"{'family':32} {'n':>9} {'n s':>7} {'4n s':>7} {'ratio':>6} {'size n':>7} {'4n':>5}")
+    for family, make in families.items():
+        row = []
+        for size in (args.size, 4 * args.size):
+            page = make(size)
+            result = extract(page, page_memory_limit_mb=0)
+            seconds = float("inf")
+            for _ in range(args.repeat):
+                start = time.perf_counter()
+                report = render_report(result)
+                seconds = min(seconds, time.perf_counter() - start)
+            row.append((seconds, len(report) / len(page)))
+        (small, small_size), (large, large_size) = row
+        print(
+            f"{family:32} {args.size:9,} {small:7.2f} {large:7.2f} {large / small:6.1f} "
+            f"{small_size:7.1f} {large_size:5.1f}",
+            flush=True,
+        )
+
+
 # -- memory ---------------------------------------------------------------------
 
 
@@ -419,11 +465,29 @@ def main() -> None:
     stall_parser = modes.add_parser("stall")
     stall_parser.add_argument("--size", type=int, default=250_000)
     stall_parser.add_argument("--child", choices=("on", "off"), help=argparse.SUPPRESS)
-    for mode in (big_parser, peaks_parser, scaling_parser, memory_parser, stall_parser):
+    report_parser = modes.add_parser("report")
+    report_parser.add_argument("--size", type=int, default=250_000)
+    report_parser.add_argument("--repeat", type=int, default=2)
+    report_parser.add_argument("--family", action="append", choices=list(hostile.FAMILIES))
+    for mode in (
+        big_parser,
+        peaks_parser,
+        scaling_parser,
+        memory_parser,
+        stall_parser,
+        report_parser,
+    ):
         mode.add_argument("--save", type=Path, help=SAVE_HELP)
     args = parser.parse_args()
     save_output(args.save)
-    modes = {"big": big, "peaks": peaks, "scaling": scaling, "memory": memory, "stall": stall}
+    modes = {
+        "big": big,
+        "peaks": peaks,
+        "scaling": scaling,
+        "memory": memory,
+        "stall": stall,
+        "report": report_scaling,
+    }
     modes[args.mode](args)
 
 

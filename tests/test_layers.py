@@ -32,8 +32,7 @@ def test_a_layer_imports_only_itself_and_the_layers_below(layer):
     modules = sorted((PACKAGE / layer).rglob("*.py"))
     assert modules
     above = {
-        str(path.relative_to(PACKAGE)): sorted(imported_layers(path) - allowed)
-        for path in modules
+        str(path.relative_to(PACKAGE)): sorted(imported_layers(path) - allowed) for path in modules
     }
     assert {module: layers for module, layers in above.items() if layers} == {}
 

@@ -6,7 +6,7 @@ import re
 import lxml.html
 import pytest
 
-from scrapy_declutter import extract, pipeline_names
+from scrapy_declutter import PageLimitError, extract, pipeline_names
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import BlockTree
 from scrapy_declutter.core.labels import BAD, GOOD
@@ -24,11 +24,18 @@ from scrapy_declutter.core.reasons import (
     SHORT_LINK,
 )
 from scrapy_declutter.core.tables import DataTables
+from scrapy_declutter.extraction import report as report_module
 from scrapy_declutter.extraction.extract import ExtractionResult
 from scrapy_declutter.extraction.highlight import highlighted_page
-from scrapy_declutter.extraction.report import FOLD_RUN, context_free_class, render_report
+from scrapy_declutter.extraction.report import (
+    FOLD_RUN,
+    context_free_class,
+    render_report,
+    size_limit,
+)
 from scrapy_declutter.stages.article_gate import Mix
 from scrapy_declutter.stages.content_region import KeepContentRegion, title_test
+from tests import hostile
 from tests.site import ARTICLE_DE, ARTICLE_EN, ARTICLE_EN_SENTENCE, BOILERPLATE
 
 OUTLINED = "//*[contains(@class, 'declutter-kept') or contains(@class, 'declutter-removed')]"
@@ -324,6 +331,8 @@ def test_every_block_of_real_pages_is_outlined_in_the_page_view(corpus_path):
         shown = lxml.html.fromstring(marked, parser=DEEP).xpath(OUTLINED) if marked else []
         indexes = {int(element.get("title")[1:]) for element in shown}
         assert sorted(indexes) == list(range(len(result.blocks))), page.file_id
+        report = render_report(result)  # far under its size limit: nothing left out
+        assert 'class="cut"' not in report and "page view is left out" not in report
 
 
 @dataclasses.dataclass
@@ -350,3 +359,54 @@ def test_what_weighed_most_is_shown_per_block_when_given():
     _, plain = report_of(ARTICLE_EN)
     assert "article gate" not in plain.text_content()
     assert "weighed most" not in plain.text_content()
+
+
+def test_characters_xml_forbids_are_dropped_from_the_page_view():
+    html = '<div title="a&#1;b">&#1;The river &#xfffe;was warm\x0c this summer</div>'
+    result = extract(html)
+    page = page_view(lxml.html.fromstring(render_report(result)))
+    assert "The river was warm this summer" in " ".join(page.text_content().split())
+    assert page.xpath("//div/@title") == ["ab"]
+
+
+def test_the_report_stays_within_its_size_limit(monkeypatch):
+    # a limit small enough for a small page to reach it: 40,000 characters
+    # plus 10 a page character
+    monkeypatch.setattr(report_module, "SIZE_LIMIT_BASE", 40_000)
+    html = "<html><body>" + "<h1>x</h1><p>y</p>" * 1000 + "</body></html>"
+    result = extract(html)
+    text = render_report(result)
+    page_chars = len(lxml.html.tostring(result.blocks[0].element.getroottree().getroot()))
+    assert len(text) <= 40_000 + 10 * page_chars == size_limit(result)
+    report = lxml.html.fromstring(text)
+    assert report.xpath("//iframe") == []  # the page view would take over half
+    assert "The page view is left out" in report.text_content()
+    listed = [
+        int(i.text) for i in report.xpath("//div[contains(@class, 'block ')]//*[@class='index']")
+    ]
+    assert 0 < len(listed) < len(result.blocks)
+    assert listed == list(range(len(listed)))  # the first blocks, in order
+    (cut,) = report.xpath("//p[@class='cut']")
+    assert f"from block {len(listed)} on ({len(result.blocks) - len(listed):,} blocks)" in (
+        cut.text_content()
+    )
+    counted = report.xpath("//table[@class='counts']//td[3]/text()")
+    assert sum(map(int, counted)) == len(result.blocks) == 2000
+
+
+def test_a_page_s_report_is_not_cut_under_the_limit():
+    result = extract(ARTICLE_EN)
+    report = lxml.html.fromstring(render_report(result))
+    assert report.xpath("//p[@class='cut']") == []
+    assert len(report.xpath("//div[contains(@class, 'block ')]")) == len(result.blocks)
+
+
+@pytest.mark.parametrize("family", list(hostile.FAMILIES))
+def test_every_hostile_family_gets_its_report_within_its_size_limit(family):
+    try:
+        result = extract(hostile.FAMILIES[family](20_000))
+    except PageLimitError:
+        return  # refused before parsing: no report (test_page_limits.py)
+    text = hostile.within(60, render_report, result)
+    assert len(text) <= size_limit(result)
+    lxml.html.fromstring(text, parser=DEEP)

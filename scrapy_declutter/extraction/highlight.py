@@ -1,11 +1,12 @@
 """The page itself with its blocks outlined, kept ones green and removed ones red.
 
 As Boilerpipe's HTMLHighlighter does, the page keeps its own layout: the
-markup and its inline styles. Nothing in it can run or load: scripts, frames,
-plug-ins, links to other documents and ``<base>`` are removed, and so are
-event handlers, ``javascript:`` and every URL an element or a style would
-fetch; a Content-Security-Policy that allows no network load is added on top.
-The report shows the result in a sandboxed ``<iframe srcdoc>``.
+markup and its inline styles. Nothing in it can run or load: ``sanitise.py``
+keeps only markup and CSS on its allow-lists, and a Content-Security-Policy
+that allows no network load is added on top. The report shows the result in
+a sandboxed ``<iframe srcdoc>``; neither the policy nor the sandbox is needed
+to keep the page inert (``tests/test_report_payloads.py`` checks that in a
+browser without them).
 
 The page is cut into runs as the blocks were: a run is the text and inline
 elements between two block-level tags (or ``<br>`` tags). Runs and blocks
@@ -13,16 +14,18 @@ are both in page order, so each run is matched to the next block whose text
 holds the run's text. A block-level element that is one run is outlined
 itself; any other run is wrapped in an outlined ``<span>``. Text in no block
 (a button's, a form control's) is left as it is. The page is copied first:
-the result's own tree is left as it was.
+the result's own tree is left as it was. Each element is visited a bounded
+number of times: the time grows linearly with the page.
 """
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from copy import deepcopy
 
 from lxml import etree, html
 
 from scrapy_declutter.core.blocks import BLOCK_TAGS, SKIPPED_TAGS, Block
+from scrapy_declutter.extraction.sanitise import drop_characters_xml_forbids, make_inert
 
 # The outlines, and links that still look like links without their target.
 STYLE = """
@@ -37,21 +40,9 @@ a:not([href]) { color: #1a4fa0; text-decoration: underline; }
 CONTENT_SECURITY_POLICY = (
     "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:"
 )
-# Elements that run code, embed other documents, or only point at resources.
-REMOVED_TAGS = frozenset(
-    """script iframe frame frameset object embed applet base link meta
-    template portal""".split()
-)
-# Attributes that make the browser fetch or navigate.
-URL_ATTRIBUTES = frozenset(
-    """src srcset href action formaction poster data background ping lowsrc
-    longdesc manifest codebase cite xlink:href""".split()
-)
 # Where a run ends: where blocks end (and at single ``<br>`` tags too: a block
 # split over several runs gets them all).
 _BOUNDARIES = BLOCK_TAGS | {"br"}
-_SKIPPED_ELEMENTS = [tag for tag in SKIPPED_TAGS if isinstance(tag, str)]
-_CSS_URL = re.compile(r"url\([^)]*\)|@import[^;]*;?", re.IGNORECASE)
 _SPACE = re.compile(r"\s+")
 
 
@@ -66,21 +57,34 @@ def highlighted_page(blocks: list[Block], titles: list[str]) -> str:
     # a skipped element (a <button>) the walk read because it swallowed the page
     walked = {
         copies[ancestor]
-        for block in blocks
-        for ancestor in block.element.iterancestors(*_SKIPPED_ELEMENTS)
+        for ancestor in _holders(block.element for block in blocks)
+        if ancestor.tag in SKIPPED_TAGS
     }
+    drop_characters_xml_forbids(page)
     body = page.find("body")
     outliner = _Outliner(
-        blocks, titles, _ancestors(page, *_BOUNDARIES), _ancestors(page, *BLOCK_TAGS), walked
+        blocks,
+        titles,
+        _holders(page.iter(*_BOUNDARIES)),
+        _holders(page.iter(*BLOCK_TAGS)),
+        walked,
     )
     outliner.outline(page if body is None else body)
-    _make_inert(page)
+    make_inert(page)
+    _add_policy_and_style(page)
     return html.tostring(page, encoding="unicode", method="html", doctype="<!DOCTYPE html>")
 
 
-def _ancestors(page: etree._Element, *tags: str) -> set[etree._Element]:
-    """The elements that hold an element with one of ``tags``."""
-    return {ancestor for element in page.iter(*tags) for ancestor in element.iterancestors()}
+def _holders(elements: Iterable[etree._Element]) -> set[etree._Element]:
+    """The elements that hold one of ``elements``: each is walked up only to
+    the first ancestor already found, whose own ancestors are found too."""
+    found: set[etree._Element] = set()
+    for element in elements:
+        for ancestor in element.iterancestors():
+            if ancestor in found:
+                break
+            found.add(ancestor)
+    return found
 
 
 class _Outliner:
@@ -128,57 +132,74 @@ class _Outliner:
             return
         self.block_ended |= element.tag in BLOCK_TAGS
         if element.tag in BLOCK_TAGS and element not in self.around:
-            self._outline_run(element, self._words(element))
+            parts: list[str] = []
+            self._text_of(element, parts)
+            match = self._match(_SPACE.sub("", "".join(parts)))
+            if match is not None:
+                self._mark(element, match)
             return
-        children = list(element)
-        run_text, run = element.text, []
-        element.text = None
-        for child in children:
-            element.remove(child)  # its tail goes with it
-        for child in [*children, None]:
-            if child is not None and child.tag not in _BOUNDARIES and child not in self.around:
-                run.append(child)
+        after: etree._Element | None = None  # the run starts after it (None: at the start)
+        inline: list[etree._Element] = []
+        for child in list(element):
+            if child.tag not in _BOUNDARIES and child not in self.around:
+                inline.append(child)
                 continue
-            self._append_run(element, run_text, run)
-            if child is None:
-                break
-            run_text, run = child.tail, []
-            child.tail = None
-            element.append(child)
+            self._wrap_run(element, after, inline, child)
+            after, inline = child, []
             yield child
             self.block_ended |= child.tag in BLOCK_TAGS or child in self.holding
+        self._wrap_run(element, after, inline, None)
 
-    def _append_run(
-        self, parent: etree._Element, text: str | None, inline: list[etree._Element]
+    def _wrap_run(
+        self,
+        parent: etree._Element,
+        after: etree._Element | None,
+        inline: list[etree._Element],
+        before: etree._Element | None,
     ) -> None:
-        span = parent.makeelement("span", {})
-        span.text = text
-        span.extend(inline)
-        if self._outline_run(span, self._words(span)):
-            parent.append(span)
+        """Wrap the run of ``parent`` between ``after`` and ``before`` (its text,
+        then ``inline``) in an outlined ``<span>``, if a block holds it. Only
+        the run's own nodes move: the time is the run's."""
+        text = parent.text if after is None else after.tail
+        match = self._match(self._words(inline, text))
+        if match is None:
             return
-        if len(parent):  # not a block's text: put it back as it was
-            parent[-1].tail = (parent[-1].tail or "") + (text or "")
+        span = parent.makeelement("span", {})
+        if after is None:
+            parent.text = None
         else:
-            parent.text = (parent.text or "") + (text or "")
-        parent.extend(inline)
+            after.tail = None
+        span.text = text
+        if before is None:
+            parent.append(span)
+        else:
+            before.addprevious(span)
+        span.extend(inline)  # moved, their tails with them
+        self._mark(span, match)
 
-    def _words(self, element: etree._Element) -> str:
-        """The text a run shows, white space collapsed, without skipped elements' text."""
-        parts = []
+    def _words(self, inline: list[etree._Element], text: str | None = None) -> str:
+        """The words of a run: ``text``, then each of ``inline`` with its tail;
+        white space removed, as in the blocks' keys."""
+        parts = [text or ""]
+        for element in inline:
+            self._text_of(element, parts)
+            parts.append(element.tail or "")
+        return _SPACE.sub("", "".join(parts))
+
+    def _text_of(self, element: etree._Element, parts: list[str]) -> None:
+        """Append the text ``element`` shows (not its tail), without skipped elements'."""
         walker = etree.iterwalk(element, events=("start", "end", "comment", "pi"))
         for event, node in walker:
             if event == "start":
-                if node is not element and node.tag in SKIPPED_TAGS and node not in self.walked:
+                if node.tag in SKIPPED_TAGS and node not in self.walked:
                     walker.skip_subtree()
                 else:
                     parts.append(node.text or "")
             elif node is not element:  # the end of an element, a comment, a PI: its tail
                 parts.append(node.tail or "")
-        return _SPACE.sub(" ", "".join(parts)).strip()
 
-    def _outline_run(self, element: etree._Element, words: str) -> bool:
-        """Outline ``element`` as the block holding ``words`` next; False if none does.
+    def _match(self, words: str) -> int | None:
+        """The block that holds ``words`` (white space removed) next; None if none does.
 
         After a block-level tag a new block starts: the first block after the
         current one that starts with the words (else holds them) is it.
@@ -187,9 +208,9 @@ class _Outliner:
         repeated texts ("Reply", "Share") go to blocks in turn, and a block
         split over several runs gets them all.
         """
-        probe = _SPACE.sub("", words)[:40]
+        probe = words[:40]
         if not probe:
-            return False
+            return None
         keys = self.keys
         first = self.next + 1 if self.matched else 0
         match, found = None, -1
@@ -203,46 +224,21 @@ class _Outliner:
             near = range(first, min(first + self.NEAR, len(keys)))
             match = next((i for i in near if probe in keys[i]), None)
         if match is None:
-            return False
+            return None
         if found < 0:
             found = keys[match].find(probe)
         self.block_ended, self.matched = False, True
         self.next, self.offset = match, found + len(probe)
-        state = "declutter-kept" if self.blocks[match].is_good else "declutter-removed"
+        return match
+
+    def _mark(self, element: etree._Element, block: int) -> None:
+        state = "declutter-kept" if self.blocks[block].is_good else "declutter-removed"
         element.set("class", f"{element.get('class', '')} {state}".strip())
-        element.set("title", self.titles[match])
-        return True
+        element.set("title", self.titles[block])
 
 
-def _drop(element: etree._Element) -> None:
-    """Remove ``element`` and its subtree, keeping the text that follows it."""
-    parent = element.getparent()
-    if parent is None:
-        return
-    if element.tail:
-        previous = element.getprevious()
-        if previous is not None:
-            previous.tail = (previous.tail or "") + element.tail
-        else:
-            parent.text = (parent.text or "") + element.tail
-    parent.remove(element)
-
-
-def _make_inert(page: etree._Element) -> None:
-    """Remove what could run or fetch, then add the policy and the outlines' style."""
-    for element in list(page.iter()):
-        if not isinstance(element.tag, str):
-            continue
-        if element.tag in REMOVED_TAGS:
-            _drop(element)
-            continue
-        for name in list(element.attrib):
-            if name in URL_ATTRIBUTES or name.startswith("on"):
-                del element.attrib[name]
-            elif name == "style":
-                element.set("style", _CSS_URL.sub("none", element.get("style", "")))
-        if element.tag == "style":
-            element.text = _CSS_URL.sub("", element.text or "")
+def _add_policy_and_style(page: etree._Element) -> None:
+    """Add the charset, the policy and the outlines' style to the page's head."""
     head = page.find("head")
     if head is None:
         head = page.makeelement("head", {})

@@ -9,6 +9,12 @@ Two views in one self-contained file, with no script and no network access:
   (the scores against their thresholds, the features that moved them, each
   described on hover and in the legend, jusText's class and why), and its
   text. Runs of ``FOLD_RUN`` or more removed blocks fold away in ``<details>``.
+
+The report's size is bounded by the page's (``size_limit``): a page view
+that would take more than half of the limit is left out, and the list of
+blocks stops where the limit is reached (the counts still cover every
+block). The corpora's reports are 2-3 times their page's size in the median
+and all far under the limit.
 """
 
 from collections import Counter
@@ -16,7 +22,10 @@ from collections.abc import Sequence
 from html import escape
 from typing import Protocol
 
+from lxml import html
+
 from scrapy_declutter.core.blocks import Block, element_paths
+from scrapy_declutter.core.gc_pause import paused_gc
 from scrapy_declutter.core.labels import BAD, GOOD, NEAR_GOOD, SHORT, Label
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.reasons import EXPLANATIONS
@@ -35,6 +44,13 @@ from scrapy_declutter.stages.feature_descriptions import describe
 
 # A run of this many removed blocks or more is folded.
 FOLD_RUN = 3
+# The report's size limit in characters: a fixed allowance, and a multiple of
+# the page's size (its parsed tree written out). On hostile pages a block of
+# one short tag takes some 600 characters in the list, and its outline 100.
+SIZE_LIMIT_BASE = 1_000_000
+SIZE_LIMIT_PER_PAGE_CHAR = 10
+# The page's title and URL are cut to this many characters in the report.
+TITLE_CHARS = 300
 
 _STYLE = """
 body { font: 15px/1.45 system-ui, sans-serif; max-width: 64rem; margin: 1.5rem auto;
@@ -109,23 +125,41 @@ def render_report(
 ) -> str:
     """The report of ``result``, extracted with ``options`` (the defaults if
     None), with what weighed most in each block's scores if ``weighed`` (one
-    per block) is given."""
-    options = options or Options()
+    per block) is given. The cyclic garbage collector is paused meanwhile, as
+    in ``extract`` (``gc_pause.py``): its passes over the page's outlines grew
+    with the page."""
+    with paused_gc():
+        return _render(result, options or Options(), weighed)
+
+
+def _render(result: ExtractionResult, options: Options, weighed: Sequence[Weighed] | None) -> str:
     reasons = [block_reason(block) for block in result.blocks]
     titles = [
         f"block {i} {'kept' if block.is_good else 'removed'}: {reason}{_score_note(block)}"
         for i, (block, reason) in enumerate(zip(result.blocks, reasons))
     ]
+    limit = size_limit(result)
     kept = sum(block.is_good for block in result.blocks)
-    title = escape(result.title or result.url or "a page")
+    title = escape(_cut(result.title or result.url or "a page"))
     page = highlighted_page(result.blocks, titles)
-    parts = [
+    page_view = (
+        f'<iframe class="page" sandbox="" title="the page, blocks outlined" '
+        f'srcdoc="{escape(page, quote=True)}"></iframe>'
+        if page
+        else "<p>No blocks: the page has no text.</p>"
+    )
+    if len(page_view) > limit // 2:
+        page_view = (
+            f"<p>The page view is left out: it would take {len(page_view):,} characters, "
+            f"over half of the report's limit ({limit:,} characters).</p>"
+        )
+    head = [
         "<!DOCTYPE html>",
         '<html><head><meta charset="utf-8">',
         f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_SECURITY_POLICY}">',
         f"<title>declutter report: {title}</title><style>{_STYLE}</style></head><body>",
         f"<h1>{title}</h1>",
-        f'<p class="meta">url: {escape(result.url or "-")} | pipeline: '
+        f'<p class="meta">url: {escape(_cut(result.url or "-"))} | pipeline: '
         f"{escape(result.pipeline)} | language: {escape(str(result.language))} | "
         f"{kept} kept, {len(result.blocks) - kept} removed of {len(result.blocks)} blocks</p>",
         '<nav><a href="#page">The page</a><a href="#blocks">The blocks</a>'
@@ -136,17 +170,31 @@ def render_report(
         '<p class="meta">Its own markup and styles, without scripts or anything fetched '
         "(images show as empty boxes or their text). Hover over a block for its number in "
         "the list below and the rule that decided it.</p>",
-        f'<iframe class="page" sandbox="" title="the page, blocks outlined" '
-        f'srcdoc="{escape(page, quote=True)}"></iframe>'
-        if page
-        else "<p>No blocks: the page has no text.</p>",
+        page_view,
         '<h2 id="blocks">The blocks</h2>',
-        *_blocks_view(result, reasons, options, weighed),
+    ]
+    tail = [
         '<h2 id="legend">Legend</h2>',
         _legend(set(reasons), options, weighed),
         "</body></html>",
     ]
-    return "\n".join(parts) + "\n"
+    left = limit - sum(len(part) + 1 for part in head + tail)
+    blocks = "".join(_blocks_view(result, reasons, options, weighed, left - 1))
+    return "\n".join([*head, blocks, *tail]) + "\n"
+
+
+def size_limit(result: ExtractionResult) -> int:
+    """The most characters the report of ``result`` takes: ``SIZE_LIMIT_BASE``
+    and ``SIZE_LIMIT_PER_PAGE_CHAR`` for each character of the page."""
+    if not result.blocks:
+        return SIZE_LIMIT_BASE
+    root = result.blocks[0].element.getroottree().getroot()
+    page_chars = len(html.tostring(root, encoding="unicode"))
+    return SIZE_LIMIT_BASE + SIZE_LIMIT_PER_PAGE_CHAR * page_chars
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= TITLE_CHARS else text[: TITLE_CHARS - 1] + "…"
 
 
 def block_reason(block: Block) -> str:
@@ -230,42 +278,54 @@ def _blocks_view(
     reasons: list[str],
     options: Options,
     weighed: Sequence[Weighed] | None,
+    budget: int,
 ) -> list[str]:
-    """Every block in page order; runs of ``FOLD_RUN`` removed blocks or more folded."""
+    """Every block in page order, in ``budget`` characters at most (then a
+    note says where the list stops); runs of ``FOLD_RUN`` removed blocks or
+    more folded."""
     language_independent = result.language is None
     paths = element_paths(block.element for block in result.blocks)  # linear, unlike Block.xpath
-    rendered = [
-        _block(
-            i,
-            block,
-            path,
-            reason,
-            _evidence(block, options, language_independent, weighed[i] if weighed else None),
-        )
-        for i, (block, path, reason) in enumerate(zip(result.blocks, paths, reasons))
-    ]
+    # room for the fold a block may close and for the note: a fold's summary
+    # names each rule at most once
+    reserve = 500 + sum(len(escape(reason)) + 20 for reason in set(reasons))
     parts: list[str] = []
-    start = 0
-    for end in range(len(rendered) + 1):
-        if end < len(rendered) and not result.blocks[end].is_good:
-            continue
-        run = range(start, end)  # removed blocks before ``end``
-        if len(run) >= FOLD_RUN:
-            summary = ", ".join(
-                f"{escape(reason)} ({n})"
-                for reason, n in Counter(reasons[i] for i in run).most_common()
-            )
+    run: list[tuple[str, str]] = []  # removed blocks not yet placed: (rule, rendered)
+    size = 0
+    for i, (block, path, reason) in enumerate(zip(result.blocks, paths, reasons)):
+        evidence = _evidence(block, options, language_independent, weighed[i] if weighed else None)
+        rendered = _block(i, block, path, reason, evidence)
+        if size + len(rendered) + reserve > budget:
+            size += _place_run(run, parts)
             parts.append(
-                f'<details class="fold"><summary>{len(run)} removed blocks: {summary}</summary>'
-                + "".join(rendered[i] for i in run)
-                + "</details>"
+                f'<p class="cut">The blocks from block {i} on ({len(result.blocks) - i:,} '
+                f"blocks) are not listed: the report would be over its limit. The counts "
+                "above cover every block.</p>"
             )
+            return parts
+        size += len(rendered)
+        if block.is_good:
+            size += _place_run(run, parts)
+            parts.append(rendered)
         else:
-            parts.extend(rendered[i] for i in run)
-        if end < len(rendered):
-            parts.append(rendered[end])
-        start = end + 1
+            run.append((reason, rendered))
+    _place_run(run, parts)
     return parts
+
+
+def _place_run(run: list[tuple[str, str]], parts: list[str]) -> int:
+    """Append the removed blocks of ``run`` to ``parts``, folded if there are
+    ``FOLD_RUN`` or more, and empty ``run``; the characters the fold added."""
+    if len(run) < FOLD_RUN:
+        parts.extend(rendered for _, rendered in run)
+        run.clear()
+        return 0
+    summary = ", ".join(
+        f"{escape(reason)} ({n})" for reason, n in Counter(r for r, _ in run).most_common()
+    )
+    opening = f'<details class="fold"><summary>{len(run)} removed blocks: {summary}</summary>'
+    parts.append(opening + "".join(rendered for _, rendered in run) + "</details>")
+    run.clear()
+    return len(opening) + len("</details>")
 
 
 def _block(i: int, block: Block, path: str, reason: str, evidence: str) -> str:
