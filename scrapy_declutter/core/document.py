@@ -10,13 +10,7 @@ from lxml import etree
 from scrapy_declutter.core.blocks import Block, segment
 from scrapy_declutter.core.languages import AUTO, resolve_language, stoplist
 from scrapy_declutter.core.parse import parse
-from scrapy_declutter.core.scripts import (
-    cjk_language,
-    han_and_kana_count,
-    has_unspaced,
-    tokens,
-    word_count,
-)
+from scrapy_declutter.core.scripts import cjk_language, count_words, has_unspaced, tokens
 
 
 @dataclass(frozen=True, eq=False)
@@ -248,16 +242,15 @@ def build_document(
             lambda: Counter(tokens(lowered_page) if unspaced else lowered_page.split()),
             lambda: cjk_language(lowered_page) if unspaced else None,
         )
-    is_stopword = (stoplist(language) if language else frozenset()).__contains__
+    stopwords = stoplist(language) if language else frozenset()
+    is_stopword = stopwords.__contains__
     for block, text in zip(blocks, lowered):  # one block's words at a time, not a page's
         if unspaced and has_unspaced(text):
-            words = tokens(text)
-            block.words = word_count(words)
-            block.han_and_kana = han_and_kana_count(text)
+            block.words, block.stopwords, block.han_and_kana = count_words(text, stopwords)
         else:
             words = text.split()
             block.words = len(words)
-        block.stopwords = sum(map(is_stopword, words))
+            block.stopwords = sum(map(is_stopword, words))
     title = root.findtext("head/title")
     title = " ".join(title.split()) if title else None
     return Document(
