@@ -10,8 +10,10 @@ Usage (from the repository root)::
     python benchmarks/quality.py --list                # list the extractor names
 
 CORPUS defaults to every corpus found in ``<repo>/../shared/corpora/`` (wcxb-dev,
-dragnet, l3s-gn1); each is reported on its own, with the snippet rates and page
-types where it has them. The metric is described in ``benchmarks/corpus.py``.
+dragnet, l3s-gn1, magic-forum); each is reported on its own, with the snippet
+rates and page types where it has them, and its Chinese and Japanese pages
+apart where it has them (magic-forum's 23 Chinese pages; see
+``corpus.is_cjk``). The metric is described in ``benchmarks/corpus.py``.
 Everything runs in one process and one pass over each corpus's pages: for each
 page, a bare ``lxml.html.document_fromstring(html_bytes)`` parse
 is timed, then every extractor is timed on it (``time.perf_counter``), so the
@@ -65,6 +67,7 @@ from benchmarks.corpus import (
     default_corpora,
     load_pages,
     score,
+    summarise,
 )
 from benchmarks.saved_output import SAVE_HELP, save_output
 
@@ -471,8 +474,16 @@ def run_corpus(corpus: Path, extractors: dict[str, Extractor], args: argparse.Na
     print(main_table(rows, style) + "\n")
     if len(aggs[runs[0].name].by_type) > 1:
         print(type_table(aggs, style) + "\n")
+    cjk = {run.name: summarise([s for s in run.scores if s.cjk]) for run in runs}
+    if cjk[runs[0].name].scored:
+        headers = [f"Chinese and Japanese pages ({cjk[runs[0].name].scored})", "F1", "P", "R"]
+        cells = [[name, fmt(c.f1), fmt(c.precision), fmt(c.recall)] for name, c in cjk.items()]
+        print(render(headers, cells, style) + "\n")
     sys.stdout.flush()
-    return to_json(corpus, parse_seconds, runs, rows, aggs)
+    report = to_json(corpus, parse_seconds, runs, rows, aggs)
+    for name, summary in cjk.items():
+        report["extractors"][name]["cjk"] = asdict(summary)
+    return report
 
 
 if __name__ == "__main__":

@@ -245,14 +245,14 @@ def test_right_to_left_text():
     assert arabic in result.text
 
 
-def test_cjk_text_is_kept_in_language_independent_mode():
+def test_cjk_text_is_read_as_chinese_and_kept():
     chinese = (
         "\u8fd9\u662f\u4e00\u4e2a\u5173\u4e8e\u6cb3\u6d41\u548c\u4f4f\u5728"
         "\u6cb3\u8fb9\u7684\u4eba\u4eec\u7684\u957f\u7bc7\u6587\u7ae0\u3002"
     )
     html = page(f"<p>{chinese * 12}</p><p><a href='/'>\u9996\u9875</a></p>")
     result = extract(html)
-    assert result.language is None
+    assert result.language == "Chinese"  # from the script: Han and no kana
     assert result.text == chinese * 12
 
 

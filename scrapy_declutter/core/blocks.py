@@ -79,6 +79,10 @@ _NOT_LETTER_OR_DIGIT = "_\"'.,!@-:;$?()/"  # the token characters that are neith
 # in a longer text (``word_lengths``): the call holds the interpreter, and in
 # thread mode the reactor waits for it (10 MB of link text took 1 s in one call).
 STRETCH = 65_536
+# An English word and the space after it take six characters, and it says
+# about as much as one and a half Han characters (a translation's usual
+# ratio): a Han or kana character reads as three Latin ones.
+HAN_AND_KANA_LENGTH = 3
 # Boilerpipe wraps text at 80 characters to measure its density.
 LINE_WIDTH = 80
 # The longest XPath ``element_paths`` writes in full: on the 3,499 pages of
@@ -157,7 +161,8 @@ class Block:
     ``text`` has its white space collapsed to single spaces. ``element`` is the
     lxml element the block starts in: the block-level tag that opened it, or the
     container it continues after a nested block or a ``<br><br>`` closed.
-    ``words`` are white-space separated (jusText's), ``link_words`` are
+    ``words`` are white-space separated (jusText's), each Han or kana
+    character one (``han_and_kana`` of them; see ``scripts.py``), ``link_words`` are
     Boilerpipe words in anchor text; ``offset`` is the block's index in the
     document. ``first_tag`` and ``tags`` say which tags (numbered in
     document order by ``tag_markup``) start in the block's stretch of the page.
@@ -179,6 +184,7 @@ class Block:
     tags: int = 0
     words: int = 0
     stopwords: int = 0
+    han_and_kana: int = 0
     cf_label: Label | None = None
     label: Label | None = None
     score: float | None = None
@@ -192,6 +198,14 @@ class Block:
     def length(self) -> int:
         """Length of the text in characters."""
         return len(self.text)
+
+    @property
+    def reading_length(self) -> int:
+        """The length a text of the same substance has in a script written
+        with spaces: each Han or kana character (a word, ``han_and_kana`` of
+        them) counts as ``HAN_AND_KANA_LENGTH`` characters. The thresholds on
+        lengths (jusText's classes, the content model's size) read it."""
+        return len(self.text) + (HAN_AND_KANA_LENGTH - 1) * self.han_and_kana
 
     @property
     def link_density(self) -> float:

@@ -4,8 +4,11 @@ The date part of an ISO 8601 timestamp is taken as written (the publisher's
 local date, not converted to UTC); a compact one ("20250904T...") too. Written
 dates are read in English: "4 September 2025", "Sep 4, 2025", "2025 Sep 4",
 and numeric "04.09.2025" (dots: day first) or "9/4/2025" (slashes: month
-first unless the first number cannot be a month). A year outside 1990-2100
-gives no date.
+first unless the first number cannot be a month). Chinese and Japanese dates
+are read too: "2017年3月9日" (a weekday after it, "(木)", does not matter) and
+an ISO date right after a Han or kana character ("发布于2017/03/09", where no
+word boundary comes before the year). A year outside 1990-2100 gives no date,
+and so does a date without a year ("3月9日").
 """
 
 import re
@@ -34,6 +37,11 @@ _MONTHS = {
 }
 _MONTH = r"(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _ISO_DATE = re.compile(r"\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
+_HAN_DATE = re.compile(r"(?<!\d)(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日")
+_ISO_DATE_AFTER_HAN = re.compile(
+    "(?<=[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])"
+    r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)"
+)
 _COMPACT_DATE = re.compile(r"^(\d{4})(\d{2})(\d{2})(?:T|$)")
 _DAY_MONTH_YEAR = re.compile(
     rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+(\d{{4}})\b", re.I
@@ -63,6 +71,10 @@ def parse_date(value: str | None) -> str | None:
     match = _ISO_DATE.search(value)
     if match:
         return _valid(*match.groups())
+    if not value.isascii():
+        match = _HAN_DATE.search(value) or _ISO_DATE_AFTER_HAN.search(value)
+        if match:
+            return _valid(*match.groups())
     for pattern, order in _NAMED_MONTH_DATES:
         match = pattern.search(value)
         if match:

@@ -10,6 +10,7 @@ from lxml import etree
 from scrapy_declutter.core.blocks import Block, segment
 from scrapy_declutter.core.languages import AUTO, resolve_language, stoplist
 from scrapy_declutter.core.parse import parse
+from scrapy_declutter.core.scripts import cjk_language, count_words, has_unspaced, tokens
 
 
 @dataclass(frozen=True, eq=False)
@@ -234,15 +235,22 @@ def build_document(
     # final sigma) ends at a line break as at the end of a string.
     lowered_page = "\n".join([block.text for block in blocks]).lower()
     lowered = lowered_page.split("\n")
+    unspaced = has_unspaced(lowered_page)  # a page in Chinese, Japanese, Thai, ...
     if language == AUTO:
         language = resolve_language(
-            (root.get("lang"), content_language), lambda: Counter(lowered_page.split())
+            (root.get("lang"), content_language),
+            lambda: Counter(tokens(lowered_page) if unspaced else lowered_page.split()),
+            lambda: cjk_language(lowered_page) if unspaced else None,
         )
-    is_stopword = (stoplist(language) if language else frozenset()).__contains__
+    stopwords = stoplist(language) if language else frozenset()
+    is_stopword = stopwords.__contains__
     for block, text in zip(blocks, lowered):  # one block's words at a time, not a page's
-        words = text.split()
-        block.words = len(words)
-        block.stopwords = sum(map(is_stopword, words))
+        if unspaced and has_unspaced(text):
+            block.words, block.stopwords, block.han_and_kana = count_words(text, stopwords)
+        else:
+            words = text.split()
+            block.words = len(words)
+            block.stopwords = sum(map(is_stopword, words))
     title = root.findtext("head/title")
     title = " ".join(title.split()) if title else None
     return Document(

@@ -1,7 +1,9 @@
 """Stoplists and the choice of one for a page.
 
 The stoplists are jusText's (``stoplists/``, licence beside them), named as
-jusText names them (``English``, ``Norwegian_Bokmal``, ...). A language can be
+jusText names them (``English``, ``Norwegian_Bokmal``, ...), and spaCy's
+single-character function words of Chinese and Japanese (``Chinese``,
+``Japanese``: their words are characters, see ``scripts.py``). A language can be
 given by that name (any case) or by its ISO 639-1 code. Each stoplist is read
 once per process, when first needed.
 """
@@ -16,7 +18,7 @@ from scrapy_declutter.core.errors import InvalidOptionError
 
 AUTO = "auto"
 # Below this stopword density under the best stoplist, the page is taken to be
-# in a language we have no stoplist for (Chinese, Japanese, Thai, ...).
+# in a language we have no stoplist for (Thai, Burmese, ...).
 MIN_DETECTED_DENSITY = 0.1
 
 ISO_639_1 = {
@@ -34,6 +36,7 @@ ISO_639_1 = {
     "bg": "Bulgarian",
     "ca": "Catalan",
     "cv": "Chuvash",
+    "zh": "Chinese",
     "hr": "Croatian",
     "cs": "Czech",
     "da": "Danish",
@@ -60,6 +63,7 @@ ISO_639_1 = {
     "in": "Indonesian",
     "ga": "Irish",
     "it": "Italian",
+    "ja": "Japanese",
     "jv": "Javanese",
     "kn": "Kannada",
     "kk": "Kazakh",
@@ -191,12 +195,17 @@ def guess_language(words: Counter) -> str | None:
     return names[best] if hits[best] / total >= MIN_DETECTED_DENSITY else None
 
 
-def resolve_language(declared: tuple[str | None, ...], words: Callable[[], Counter]) -> str | None:
+def resolve_language(
+    declared: tuple[str | None, ...],
+    words: Callable[[], Counter],
+    script: Callable[[], str | None] = lambda: None,
+) -> str | None:
     """The stoplist for a page under ``language="auto"``: the first ``declared``
     tag we have a stoplist for (``<html lang>``, then ``Content-Language``),
-    else the one its ``words`` fit best."""
+    else the language its ``script`` names (Chinese, Japanese: see
+    ``scripts.cjk_language``), else the one its ``words`` fit best."""
     for tag in declared:
         name = stoplist_for(tag.split(",")[0]) if tag else None
         if name:
             return name
-    return guess_language(words())
+    return script() or guess_language(words())

@@ -39,6 +39,7 @@ from scrapy_declutter.core.declared import (
 from scrapy_declutter.core.document import BlockTree, find_elements
 from scrapy_declutter.core.languages import ISO_639_1, stoplist_for
 from scrapy_declutter.core.reasons import HEADLINE
+from scrapy_declutter.core.scripts import HAN_AND_KANA
 from scrapy_declutter.core.urls import absolute_url, base_url
 
 # Words in a class or id that mark a byline or a date (most frequent first).
@@ -86,10 +87,13 @@ _SITE_KEYS = ("og:site_name", "application-name", "twitter:site")
 _DESCRIPTION_KEYS = ("og:description", "description", "twitter:description", "dc.description")
 _IMAGE_KEYS = ("og:image", "og:image:url", "og:image:secure_url", "twitter:image", "image")
 _BY = re.compile(
-    r"^\s*(?:(?:written|posted|published|reviewed)\s*by\b|by\b)[:\s]*|^\s*authors?:\s*", re.I
+    r"^\s*(?:(?:written|posted|published|reviewed)\s*by\b|by\b)[:\s]*|^\s*authors?:\s*"
+    r"|^\s*(?:作者|记者|記者|著者|投稿者)\s*[:\uff1a]?\s*",
+    re.I,
 )
 _TITLE_SEPARATOR = re.compile(r"\s+[|\-\u2013\u2014:\u00b7\u2022\u00bb/]+\s+")
-_WORD = re.compile(r"\w+")
+# Words: each Han or kana character one, as in ``scripts.py``.
+_WORD = re.compile(f"[{HAN_AND_KANA}]|[^\\W{HAN_AND_KANA}]+")
 _MAX_AUTHOR_WORDS = 8
 # A "title" longer than this is a description put in the wrong field.
 _MAX_TITLE_WORDS = 40

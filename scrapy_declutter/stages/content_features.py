@@ -136,7 +136,7 @@ def page_features(document: Document) -> PageFeatures:
     lengths = list(map(len, texts))
     n = len(blocks)
     numbers = [  # one list per name of BLOCK_NUMBERS
-        [math.log1p(length) / 6 for length in lengths],
+        [math.log1p(b.reading_length) / 6 for b in blocks],
         [math.log1p(count) / 5 for count in words],
         [b.link_chars / length for b, length in zip(blocks, lengths)],
         [b.stopwords / count if count else 0.0 for b, count in zip(blocks, words)],

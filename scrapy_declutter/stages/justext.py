@@ -50,12 +50,13 @@ class ClassifyContextFree:
             return BAD
         if "\xa9" in text or "&copy" in text:
             return BAD
-        if len(text) < self.length_low:
+        length = block.reading_length
+        if length < self.length_low:
             return BAD if block.link_chars else SHORT
         low, high = (0, 0) if language_independent else (self.stopwords_low, self.stopwords_high)
         stopword_density = block.stopword_density
         if stopword_density >= high:
-            return GOOD if len(text) > self.length_high else NEAR_GOOD
+            return GOOD if length > self.length_high else NEAR_GOOD
         if stopword_density >= low:
             return NEAR_GOOD
         return BAD

@@ -1,0 +1,140 @@
+"""Pages in scripts written without spaces: Chinese, Japanese, Thai."""
+
+# ruff: noqa: RUF001 (their punctuation is fullwidth)
+
+import pytest
+
+from scrapy_declutter import extract
+from scrapy_declutter.core.dates import parse_date
+from scrapy_declutter.core.document import build_document
+from scrapy_declutter.core.languages import validate_language
+from scrapy_declutter.core.reasons import BELOW_THRESHOLD, CONTENT_REGION, COPYRIGHT
+
+ARTICLE = """<html lang="zh-CN"><head><title>风能新规发布 - 新闻网</title></head><body>
+<nav><a href="/">首页</a> <a href="/news">新闻</a> <a href="/sports">体育</a>
+<a href="/money">财经</a></nav>
+<article><h1>风能新规发布</h1>
+<p class="author">作者：张伟</p><p class="date">发布于2017年3月9日</p>
+<p>今天政府<b>宣布</b>了新的<a href="/wind">风能</a>发展规则，这些规则将从明年开始实施。
+各省需要划定更多的土地，用于建设新的风力发电场。</p>
+<p>专家表示，这是十年来最重要的能源政策之一，将影响数百万家庭的电费。他们认为，这项政策的影响会持续很多年。</p>
+</article>
+<footer><p>版权所有 © 2017 新闻网 | <a href="/about">关于我们</a></p></footer>
+</body></html>"""
+
+# One question and two replies, each under its poster's name and date.
+POSTS = (
+    (
+        "たなか",
+        "2017年3月9日(木) 10:12",
+        "最近、家の近くに風力発電所ができると聞きました。"
+        "騒音や景観の問題はどのくらいあるのでしょうか。実際に近くに住んでいる方の意見を聞きたいです。",
+    ),
+    (
+        "すずき",
+        "2017年3月9日(木) 11:40",
+        "私の家から五百メートルほどの所に風車がありますが、"
+        "夜は少し音が聞こえます。でも慣れてしまえば気になりません。景観はむしろ好きになりました。",
+    ),
+    (
+        "やまだ",
+        "2017年3月10日(金) 08:05",
+        "騒音については、風車からの距離と風向きによって"
+        "かなり違うと思います。計画の説明会に参加して、具体的な数字を確認するのがいいですよ。",
+    ),
+)
+THREAD = (
+    "<html><head><title>風力発電について質問です - 掲示板</title></head><body>"
+    '<header><a href="/">ホーム</a> <a href="/forum">掲示板</a> <a href="/login">ログイン</a> '
+    '<a href="/help">ヘルプ</a></header><main><h1>風力発電について質問です</h1>'
+    + "".join(
+        f'<div class="post"><div class="user"><a href="/u/{name}">{name}</a></div>'
+        f'<div class="date">{date}</div><div class="body"><p>{text}</p></div></div>'
+        for name, date, text in POSTS
+    )
+    + '</main><footer><a href="/terms">利用規約</a> <a href="/privacy">プライバシー</a>'
+    "<p>Copyright © 2017 掲示板</p></footer></body></html>"
+)
+
+
+def counts(html: str, language: str | None) -> list[tuple[int, int]]:
+    return [(b.words, b.stopwords) for b in build_document(html, language=language).blocks]
+
+
+def test_a_han_or_kana_character_is_a_word_and_punctuation_none():
+    # 我 的 猫 是 黑 色 的: seven words; 我, 的, 是, 的 are function words
+    assert counts("<p>我的猫是黑色的。</p>", "Chinese") == [(7, 4)]
+    # 私 は 猫 が 好 き で す: eight; は, が, き, で, す are on the list
+    assert counts("<p>私は猫が好きです。</p>", "Japanese") == [(8, 5)]
+    # Latin words and digits in Chinese text stay words: iphone, 15, 的, 价, 格
+    assert counts("<p>iPhone 15的价格</p>", "Chinese") == [(5, 1)]
+
+
+def test_thai_counts_a_word_per_four_letters():
+    # no stoplist for Thai: words only
+    assert counts("<p>สวัสดีครับ</p>", None) == [(3, 0)]  # 10 letters
+    assert counts("<p>a สวัสดีครับผม</p>", None) == [(4, 0)]  # a, and 12 letters: 3
+
+
+def test_pages_without_those_scripts_count_as_before():
+    assert counts("<p>The cat, the hat.</p><p>Dogs</p>", "English") == [(4, 2), (1, 0)]
+
+
+def test_the_language_comes_from_the_declaration_or_the_script():
+    assert extract(ARTICLE).language == "Chinese"
+    assert extract(ARTICLE.replace('lang="zh-CN"', "")).language == "Chinese"  # Han, no kana
+    assert extract(THREAD).language == "Japanese"  # kana among the Han
+    assert extract(THREAD, content_language="zh-TW").language == "Chinese"
+    assert validate_language("zh") == "Chinese" and validate_language("ja") == "Japanese"
+
+
+def test_chinese_article_between_a_menu_and_a_footer():
+    result = extract(ARTICLE)
+    blocks = {block.text[:4]: block for block in result.blocks}
+    for start in ("风能新规", "今天政府", "专家表示"):
+        assert blocks[start].is_good and blocks[start].reason == CONTENT_REGION
+    assert not blocks["首页 新"].is_good and blocks["首页 新"].reason == BELOW_THRESHOLD
+    assert not blocks["版权所有"].is_good and blocks["版权所有"].reason == COPYRIGHT
+    # the paragraphs read as prose: a third and more of their characters function words
+    assert blocks["今天政府"].stopword_density > 0.3
+    assert blocks["专家表示"].stopword_density > 0.3
+
+
+def test_japanese_thread_keeps_every_reply():
+    result = extract(THREAD)
+    replies = [b for b in result.blocks if b.text.startswith(("最近、", "私の家", "騒音に"))]
+    assert len(replies) == 3
+    assert all(b.is_good and b.reason == CONTENT_REGION for b in replies)
+    menu, *_, footer = result.blocks
+    assert not menu.is_good and menu.reason == BELOW_THRESHOLD
+    assert not footer.is_good and footer.reason == COPYRIGHT
+
+
+def test_markdown_keeps_the_text_unbroken_across_inline_tags():
+    markdown = extract(ARTICLE).markdown
+    assert "今天政府**宣布**了新的[风能](/wind)发展规则" in markdown
+    # a line break in the HTML between two Han characters is white space, as in English
+    assert "这些规则将从明年开始实施。 各省" in markdown
+
+
+def test_title_author_and_date():
+    metadata = extract(ARTICLE).metadata
+    assert metadata.title == "风能新规发布"
+    assert (metadata.author, metadata.date) == ("张伟", "2017-03-09")
+    assert extract(THREAD).metadata.date == "2017-03-09"
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("2017年3月9日", "2017-03-09"),
+        ("2017年 3月 9日(木) 12:00", "2017-03-09"),
+        ("2017/03/09", "2017-03-09"),
+        ("发布于2017/03/09", "2017-03-09"),
+        ("投稿日：2017.3.9", "2017-03-09"),
+        ("3月9日(木)", None),  # no year
+        ("2017年13月1日", None),
+    ],
+)
+def test_chinese_and_japanese_dates(text, date):
+    assert parse_date(text) == date
