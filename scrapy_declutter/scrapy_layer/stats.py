@@ -1,10 +1,9 @@
 """The layer's stats, and the summary line logged when the spider closes.
 
-Keys: ``declutter/pages`` (pages decluttered), ``declutter/seconds`` (total
-extraction seconds), ``declutter/pages_skipped/<reason>``, ``declutter/items``
-(items filled), ``declutter/items_skipped/<reason>``,
-``declutter/meta_ignored/<key>`` (a bad key of ``meta["declutter"]``, left out),
-``declutter/errors`` and ``declutter/errors/<exception name>``.
+``STATS`` names every stat and says what it counts, ``PAGES_SKIPPED`` and
+``ITEMS_SKIPPED`` every reason a page or an item is skipped for (the docs'
+stats reference is made from them; ``tests/test_docs.py`` checks that the code
+counts no other).
 """
 
 import logging
@@ -13,6 +12,33 @@ from typing import Any
 from scrapy.crawler import Crawler
 
 logger = logging.getLogger(__name__)
+
+STATS = {
+    "declutter/pages": "pages decluttered",
+    "declutter/seconds": "the seconds their extraction took, in all (a float)",
+    "declutter/pages_skipped/<reason>": "responses not decluttered, by reason (``PAGES_SKIPPED``)",
+    "declutter/items": "items filled",
+    "declutter/items_skipped/<reason>": "items not filled, by reason (``ITEMS_SKIPPED``)",
+    "declutter/meta_ignored/<key>": (
+        'a bad key of ``meta["declutter"]``, left out (``declutter``: a value that is not a dict)'
+    ),
+    "declutter/errors": "extraction errors: the response, or item, goes on without text",
+    "declutter/errors/<exception>": "the same, by the exception's class name",
+}
+PAGES_SKIPPED = {
+    "disabled": '``meta["declutter"]`` is ``False``',
+    "not_html": "not an HTML response",
+    "http_status": "a status other than 2xx",
+    "empty": "an empty body",
+    "too_large": "a body over ``DECLUTTER_MAX_BODY_SIZE``",
+    "binary": "binary data served as HTML",
+    "timeout": "with worker processes: over ``DECLUTTER_TIMEOUT`` (also logged)",
+}
+ITEMS_SKIPPED = {
+    "has_text": "the item has text already (``DECLUTTER_OVERWRITE`` is off)",
+    "missing_field": "its class declares none of the fields the outputs go to (logged once)",
+    "binary": "the item pipeline's HTML field holds binary data",
+}
 
 
 class Recorder:
