@@ -30,7 +30,7 @@ from docutils import nodes
 from docutils.parsers.rst import Directive
 from docutils.statemachine import StringList
 
-from scrapy_declutter.core.options import Options
+from scrapy_declutter import Options
 from scrapy_declutter.scrapy_layer import stats
 from scrapy_declutter.scrapy_layer.config import PER_PAGE_KEYS, Config, all_settings, setting_name
 
