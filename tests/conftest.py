@@ -15,7 +15,10 @@ CORPUS = Path(os.environ.get("WCXB_DEV") or default_corpus_path())
 def corpus_path() -> Path:
     """The wcxb-dev corpus; tests that need it skip without it."""
     if not (CORPUS / "html").is_dir():
-        pytest.skip("wcxb-dev corpus not found (beside the repository, or at $WCXB_DEV)")
+        pytest.skip(
+            "wcxb-dev corpus not found: optional, see 'Tests that need a corpus' in "
+            "docs/development.rst (../shared/corpora/wcxb-dev beside the checkout, or $WCXB_DEV)"
+        )
     return CORPUS
 
 

@@ -1,5 +1,7 @@
-"""The docs' promises: every setting with its default, figures from saved output, live links."""
+"""The docs' promises: every setting and stat the code has, figures from saved output, links."""
 
+import ast
+import importlib.util
 import io
 import json
 import re
@@ -7,9 +9,13 @@ from pathlib import Path
 
 import docutils.core
 import pytest
+from docutils import nodes
+from docutils.parsers.rst import Directive, directives
 
+import scrapy_declutter
 from scrapy_declutter import extract
 from scrapy_declutter.core.languages import ISO_639_1, stoplist_names
+from scrapy_declutter.scrapy_layer import stats
 from scrapy_declutter.scrapy_layer.config import all_settings
 from scrapy_declutter.stages.feature_descriptions import FEATURES, PREFIXES, describe
 
@@ -39,26 +45,65 @@ def quoted_figures():
             yield pytest.param(doc, marker.group(1), quote, id=f"{doc.name}:{marker.group(1)}")
 
 
+def load_docs_extension():
+    """``docs/_ext/declutter_docs.py``, whose directives the pages use."""
+    path = REPO / "docs" / "_ext" / "declutter_docs.py"
+    spec = importlib.util.spec_from_file_location("declutter_docs", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class SphinxOnly(Directive):
+    """Sphinx's ``toctree``, which docutils lacks: the site's navigation, nothing on the page."""
+
+    optional_arguments = 1
+    has_content = True
+    option_spec = {"hidden": directives.flag, "caption": directives.unchanged}
+
+    def run(self):
+        return []
+
+
+EXTENSION = load_docs_extension()
+directives.register_directive("declutter-settings", EXTENSION.SettingsReference)
+directives.register_directive("declutter-stats", EXTENSION.StatsReference)
+directives.register_directive("toctree", SphinxOnly)
+
+
+def doctree(doc: Path):
+    """The page parsed by docutils; its warnings fail the test that asks."""
+    warnings = io.StringIO()
+    tree = docutils.core.publish_doctree(
+        read(doc),
+        source_path=str(doc),
+        settings_overrides={"warning_stream": warnings, "report_level": 2, "halt_level": 5},
+    )
+    assert warnings.getvalue() == "", doc.name
+    return tree
+
+
+def table_rows(doc: Path) -> list[list[str]]:
+    """The text of each cell of each body row of the page's tables."""
+    return [
+        [entry.astext() for entry in row.findall(nodes.entry)]
+        for body in doctree(doc).findall(nodes.tbody)
+        for row in body.findall(nodes.row)
+    ]
+
+
 def default_literal(value) -> str:
-    return f"``{value}``" if isinstance(value, str) else f"``{value!r}``"
+    return str(value) if isinstance(value, str) else repr(value)
 
 
-def settings_table() -> dict[str, str]:
-    """The reference table's rows: setting name to its Default column."""
-    lines = read(REPO / "docs" / "settings.rst").splitlines()
-    rule = next(line for line in lines if line.startswith("=====") and " " in line)
-    columns = [match.span() for match in re.finditer(r"=+", rule)]
-    start, end = columns[2]
-    return {
-        match.group(1): line[start:end].strip()
-        for line in lines
-        if (match := re.match(r"``(DECLUTTER_\w+)``", line))
-    }
+def settings_table() -> dict[str, list[str]]:
+    """The settings reference as rendered: setting name to its other cells."""
+    return {row[0]: row[1:] for row in table_rows(REPO / "docs" / "settings.rst")}
 
 
 def test_every_setting_is_in_the_reference_with_the_default_the_code_defines():
     table = settings_table()
-    documented = {name: table.get(name) for name in all_settings()}
+    documented = {name: table[name][1] if name in table else None for name in all_settings()}
     assert documented == {name: default_literal(d) for name, d in all_settings().items()}
 
 
@@ -87,6 +132,75 @@ def test_the_languages_listed_are_the_stoplists_with_their_codes():
     assert sorted(name for name, _ in listed) == sorted(stoplist_names())
     codes = {code: name for name, codes in listed for code in codes.split(", ") if code}
     assert codes == ISO_639_1
+
+
+def test_every_setting_says_what_it_does():
+    assert [name for name, cells in settings_table().items() if len(cells[3]) < 10] == []
+
+
+def package_modules() -> list[ast.Module]:
+    return [ast.parse(read(p)) for p in Path(scrapy_declutter.__file__).parent.rglob("*.py")]
+
+
+def stats_counted() -> set[str]:
+    """The stats the package's code names (``declutter/pages``), a formatted
+    part as ``<>`` (``f"declutter/errors/{name}"``: ``declutter/errors/<>``)."""
+    keys = set()
+    for tree in package_modules():
+        parts = {
+            id(p) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for p in node.values
+        }
+        for node in ast.walk(tree):
+            if isinstance(node, ast.JoinedStr):
+                key = "".join(p.value if isinstance(p, ast.Constant) else "<>" for p in node.values)
+            elif isinstance(node, ast.Constant) and id(node) not in parts:
+                key = node.value  # a key as STATS writes it (with <reason>) does not match
+            else:
+                continue
+            if isinstance(key, str) and re.fullmatch(r"declutter/(\w+|<>)(/(\w+|<>))*", key):
+                keys.add(key)
+    return keys
+
+
+def skip_reasons_passed(method: str) -> set[str]:
+    """The reasons the package's code passes to ``Recorder.<method>``: a literal,
+    or the literals a function assigns to the variable it passes."""
+    reasons = set()
+    for tree in package_modules():
+        for function in ast.walk(tree):
+            if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            assigned: dict[str, set[str]] = {}
+            for node in ast.walk(function):
+                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+                    for target in node.targets:
+                        if isinstance(target, ast.Name):
+                            assigned.setdefault(target.id, set()).add(node.value.value)
+            for node in ast.walk(function):
+                if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == method:
+                    argument = node.args[0]  # the reason
+                    if isinstance(argument, ast.Constant):
+                        reasons.add(argument.value)
+                    elif isinstance(argument, ast.Name):  # unknown: its name, which fails
+                        reasons |= assigned.get(argument.id, {argument.id})
+    return reasons
+
+
+def test_the_stats_reference_lists_what_the_code_counts_and_nothing_else():
+    patterns = {re.sub(r"<\w+>", "<>", key) for key in stats.STATS}
+    # a key written out in full (``declutter/items_skipped/has_text``) is one of a pattern's
+    instance = lambda key, pattern: re.fullmatch(re.escape(pattern).replace("<>", "[\\w<>]+"), key)  # noqa: E731
+    counted = stats_counted()
+    assert {key for key in counted if not any(instance(key, p) for p in patterns)} == set()
+    assert {p for p in patterns if not any(instance(key, p) for key in counted)} == set()
+    passed = skip_reasons_passed("page_skipped") | set(stats.LIMIT_SKIPS.values())
+    assert set(stats.PAGES_SKIPPED) == passed
+    assert set(stats.ITEMS_SKIPPED) == skip_reasons_passed("item_skipped")
+
+
+def test_the_stats_page_renders_every_stat_and_reason():
+    cells = {row[0] for row in table_rows(REPO / "docs" / "stats.rst")}
+    assert cells == {*stats.STATS, *stats.PAGES_SKIPPED, *stats.ITEMS_SKIPPED}
 
 
 @pytest.mark.parametrize("doc, results, quote", list(quoted_figures()))
@@ -128,13 +242,7 @@ def test_the_readmes_structured_example_is_what_the_page_gives():
 
 @pytest.mark.parametrize("doc", DOCS, ids=lambda doc: doc.name)
 def test_every_page_is_valid_restructuredtext(doc):
-    warnings = io.StringIO()
-    docutils.core.publish_doctree(
-        read(doc),
-        source_path=str(doc),
-        settings_overrides={"warning_stream": warnings, "report_level": 2, "halt_level": 5},
-    )
-    assert warnings.getvalue() == ""
+    doctree(doc)
 
 
 def test_links_between_the_docs_lead_to_files():

@@ -38,8 +38,8 @@ async def test_a_page_over_the_memory_limit_is_a_counted_skip_in_one_line(server
     [line] = [r for r in declutter_records(caplog) if r.levelno >= logging.WARNING]
     assert line.levelno == logging.WARNING and line.exc_info is None
     message = line.getMessage()
-    assert message.startswith(f"declutter: skipped {costly}: the page (")
-    assert message.endswith(f"over DECLUTTER_PAGE_MEMORY_LIMIT_MB ({LIMIT_MB})")
+    assert message.startswith(f"declutter: skipped {costly}: over_memory_limit (the page (")
+    assert message.endswith(f"over DECLUTTER_PAGE_MEMORY_LIMIT_MB ({LIMIT_MB}))")
     assert "page_memory_limit_mb" not in message  # the option's name means nothing in Scrapy
     assert len(COSTLY) * BYTES_PER_BYTE < 2**20  # the tags, not the bytes, are over
 

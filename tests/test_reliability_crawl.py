@@ -233,7 +233,7 @@ async def test_a_page_past_its_time_budget_is_given_up_and_the_crawl_goes_on(
     assert stats["declutter/pages_skipped/timeout"] == 1
     assert stats["declutter/pages"] == 7
     assert "declutter/errors" not in stats
-    assert any("/3: gave up after 5 s" in record.getMessage() for record in caplog.records)
+    assert any("/3: timeout (gave up after 5 s" in record.getMessage() for record in caplog.records)
 
 
 class Articles(Resource):

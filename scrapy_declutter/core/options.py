@@ -20,44 +20,46 @@ DEFAULT_PIPELINE = "declutter"
 
 @dataclass(frozen=True)
 class Options:
-    """How to extract.
+    """How to extract: the ``#:`` comment above each field says what it does
+    (the docs' settings reference is made from them)."""
 
-    ``pipeline``: name of a registered pipeline (see ``pipeline_names()``).
-    ``language``: stoplist name or ISO 639-1 code; ``"auto"`` picks one per
-    page; ``None`` is jusText's language-independent mode (no stoplist, both
-    stopword thresholds at 0).
-    The jusText parameters keep jusText's names; ``no_headings`` drops its two
-    heading stages.
-    ``tree_depth``: which ancestor of the kept paragraphs the tree filter
-    (``+tree`` pipelines) groups them by: 1 = parent, 2 = grandparent, ... 5.
-    ``content_threshold``: the content model's score above which the default
-    ``declutter`` pipeline keeps a block; lower keeps more (recall), higher
-    less (precision). The default has the best mean F1 of the three corpora
-    held out by site (docs/algorithms/content-model.rst).
-    ``markdown_links``: write links in ``ExtractionResult.markdown`` as
-    ``[text](url)`` (``False``: their text only); ``markdown_images``: write
-    images as ``![alt](src)``. ``comments``: put the user comments the page
-    marks as such in ``ExtractionResult.comments`` (they are never in ``text``
-    with the default pipeline; see ``stages/comments.py``).
-    ``page_memory_limit_mb``: a page whose extraction would take more memory
-    than this (estimated from its size and tags before parsing, see
-    docs/robustness.rst) raises ``PageLimitError``; 0 sets no limit.
-    """
-
+    #: the extraction pipeline, one of ``pipeline_names()`` (docs/pipelines.rst)
     pipeline: str = DEFAULT_PIPELINE
+    #: stoplist name or ISO 639-1 code; ``auto`` picks one per page (``<html lang>``,
+    #: then ``Content-Language``, then the text); ``None`` is jusText's language-independent
+    #: mode (no stoplist, both stopword thresholds at 0)
     language: str | None = AUTO
+    #: jusText: blocks shorter than this (characters) are *short*
     length_low: int = 70
+    #: jusText: blocks longer than this (characters) can be *good*
     length_high: int = 200
+    #: jusText: a stopword density below this is *bad*
     stopwords_low: float = 0.30
+    #: jusText: a stopword density from this on can be *good*
     stopwords_high: float = 0.32
+    #: jusText: a block with a larger share of link characters is *bad*
     max_link_density: float = 0.2
+    #: jusText: characters from a heading to the good block that keeps it
     max_heading_distance: int = 200
+    #: jusText: skip its two heading stages
     no_headings: bool = False
+    #: tree filter (``+tree`` pipelines): which ancestor of the kept blocks groups
+    #: them: 1 = parent, 2 = grandparent, ... 5
     tree_depth: int = 2
+    #: ``declutter`` pipeline: blocks whose content score is above this are kept;
+    #: lower keeps more (recall), higher less (precision). The default has the best
+    #: mean F1 of the three corpora held out by site (docs/algorithms/content-model.rst)
     content_threshold: float = 0.4
+    #: Markdown: links as ``[text](url)``; ``False`` writes their text only
     markdown_links: bool = True
+    #: Markdown: ``True`` writes images as ``![alt](src)``
     markdown_images: bool = False
+    #: the user comments the page marks as such, in ``ExtractionResult.comments``
+    #: and in items (never in the text with the default pipeline; see ``stages/comments.py``)
     comments: bool = False
+    #: megabytes: a page whose extraction is estimated (from its size and tags,
+    #: before parsing) to take more memory raises ``PageLimitError``
+    #: (docs/robustness.rst); ``0``: no limit
     page_memory_limit_mb: int = 512
 
     def __post_init__(self) -> None:

@@ -97,42 +97,50 @@ def _is_metadata_fields(value: Any) -> bool:
 class Config:
     """What the components read from the settings, checked when made.
 
-    ``blocks``: which blocks go into items and meta: ``"none"`` (only the text),
-    ``"kept"`` or ``"all"`` (every block, labelled). ``markdown``: whether
-    items get the page's Markdown. ``metadata_fields``: which of the page's
-    metadata fields (``METADATA_FIELDS``: title, author, date, site_name,
-    description, language, url, image) items get, each in the item field it
-    maps to (``{"title": "title", "date": "published"}``); a list names fields
-    that keep their names. The option ``comments`` (``DECLUTTER_COMMENTS``)
-    gives items the comments. The ``*_field`` settings name the item fields
-    the other outputs go to; no two outputs share one, nor the ``html_field``:
-    the item field the item pipeline declutters, ``None`` switches the
-    pipeline off.
-    ``max_body_size``: larger responses are skipped, 0 is no limit.
-    ``workers``: 0 for one background thread, N for N processes.
-    ``timeout``: with processes, the seconds a page may take; past them it is
-    given up (its item kept, without text) and its process replaced; 0 is no
-    limit. A thread cannot be stopped, so with ``workers = 0`` it does nothing.
-    ``options``: the extraction options (the ``Options`` fields' settings).
+    The ``#:`` comment above each field says what it does (the docs' settings
+    reference is made from them). The ``*_field`` settings name the item fields
+    the outputs go to; no two outputs share one, nor ``html_field``. ``options``: the extraction
+    options (the ``Options`` fields' settings).
     """
 
+    #: ``False`` switches every component off
     enabled: bool = _setting(True, _is_bool, "True or False")
+    #: which blocks go into items and ``meta``: ``none`` (no field), ``kept`` (the
+    #: kept blocks) or ``all`` (every block, labelled)
     blocks: str = _setting("none", BLOCKS_CHOICES.__contains__, "one of all, kept, none", True)
+    #: the item field for the clean text
     text_field: str = _setting("text", _is_name, "a non-empty field name", True)
+    #: the item field for the blocks
     blocks_field: str = _setting("blocks", _is_name, "a non-empty field name", True)
+    #: the kept text as Markdown into items
     markdown: bool = _setting(False, _is_bool, "True or False", True)
+    #: the item field for the Markdown
     markdown_field: str = _setting("markdown", _is_name, "a non-empty field name", True)
+    #: which of the page's metadata fields (``METADATA_FIELDS``: title, author, date,
+    #: site_name, description, language, url, image) go into items, each to the item
+    #: field it maps to (``{"title": "title", "date": "published"}``); a list
+    #: (``["title", "date"]``, or ``title,date`` with ``-s``) keeps the names
     metadata_fields: Mapping[str, str] = _setting(
         {},
         _is_metadata_fields,
         f"a dict of metadata fields ({', '.join(METADATA_FIELDS)}) to item field names",
         True,
     )
+    #: the item field for the comments (``DECLUTTER_COMMENTS``)
     comments_field: str = _setting("comments", _is_name, "a non-empty field name", True)
+    #: the item field holding raw HTML that the item pipeline declutters;
+    #: ``None`` switches the pipeline off
     html_field: str | None = _setting("html", _is_name_or_none, "a field name, or None")
+    #: overwrite the text of an item that already has some
     overwrite: bool = _setting(False, _is_bool, "True or False", True)
+    #: bytes: larger responses are skipped; ``0``: no limit
     max_body_size: int = _setting(10 * 1024 * 1024, _is_count, "a whole number >= 0", True)
+    #: ``0``: the extraction runs in one background thread; ``N``: in a pool of N
+    #: worker processes
     workers: int = _setting(0, _is_count, "a whole number >= 0")
+    #: seconds: with worker processes, a page that takes longer is given up (its
+    #: item kept, without text) and its process replaced; ``0``: no limit. A thread
+    #: cannot be stopped, so with ``DECLUTTER_WORKERS = 0`` it does nothing
     timeout: float = _setting(60.0, _is_seconds, "a number of seconds >= 0", True)
     options: Options = dataclasses.field(default_factory=Options)
 

@@ -1,10 +1,9 @@
 """The layer's stats, and the summary line logged when the spider closes.
 
-Keys: ``declutter/pages`` (pages decluttered), ``declutter/seconds`` (total
-extraction seconds), ``declutter/pages_skipped/<reason>``, ``declutter/items``
-(items filled), ``declutter/items_skipped/<reason>``,
-``declutter/meta_ignored/<key>`` (a bad key of ``meta["declutter"]``, left out),
-``declutter/errors`` and ``declutter/errors/<exception name>``.
+``STATS`` names every stat and says what it counts, ``PAGES_SKIPPED`` and
+``ITEMS_SKIPPED`` every reason a page or an item is skipped for (the docs'
+stats reference is made from them; ``tests/test_docs.py`` checks that the code
+counts no other).
 
 Each page skipped is logged at DEBUG with its URL and the reason; a page
 over a limit (``PageLimitError``) at WARNING, naming the setting that sets it.
@@ -23,6 +22,35 @@ LIMIT_SKIPS = {"memory": "over_memory_limit", "attributes": "too_many_attributes
 
 logger = logging.getLogger(__name__)
 
+STATS = {
+    "declutter/pages": "pages decluttered",
+    "declutter/seconds": "the seconds their extraction took, in all (a float)",
+    "declutter/pages_skipped/<reason>": "responses not decluttered, by reason (``PAGES_SKIPPED``)",
+    "declutter/items": "items filled",
+    "declutter/items_skipped/<reason>": "items not filled, by reason (``ITEMS_SKIPPED``)",
+    "declutter/meta_ignored/<key>": (
+        'a bad key of ``meta["declutter"]``, left out (``declutter``: a value that is not a dict)'
+    ),
+    "declutter/errors": "extraction errors: the response, or item, goes on without text",
+    "declutter/errors/<exception>": "the same, by the exception's class name",
+}
+PAGES_SKIPPED = {
+    "disabled": '``meta["declutter"]`` is ``False``',
+    "not_html": "not an HTML response",
+    "http_status": "a status other than 2xx",
+    "empty": "an empty body",
+    "too_large": "a body over ``DECLUTTER_MAX_BODY_SIZE``",
+    "binary": "binary data served as HTML",
+    "timeout": "with worker processes: over ``DECLUTTER_TIMEOUT`` (also logged)",
+    "over_memory_limit": "over ``DECLUTTER_PAGE_MEMORY_LIMIT_MB`` (also logged)",
+    "too_many_attributes": "an element with so many attributes that parsing would take seconds",
+}
+ITEMS_SKIPPED = {
+    "has_text": "the item has text already (``DECLUTTER_OVERWRITE`` is off)",
+    "missing_field": "its class declares none of the fields the outputs go to (logged once)",
+    "binary": "the item pipeline's HTML field holds binary data",
+}
+
 
 class Recorder:
     """Counts into the crawler's stats and logs; one per crawler (``CrawlerState``)."""
@@ -38,21 +66,22 @@ class Recorder:
         total = self.stats.get_value("declutter/seconds", 0.0)
         self.stats.set_value("declutter/seconds", total + seconds)
 
-    def page_skipped(self, reason: str, where: str, detail: str = "") -> None:
-        """Count a page left without text; log, at DEBUG, ``where`` (its URL) and why."""
+    def page_skipped(
+        self, reason: str, where: str, detail: str = "", level: int = logging.DEBUG
+    ) -> None:
+        """Count a page left without text; log ``where`` (its URL) and why, at DEBUG
+        unless ``level`` says otherwise."""
         self.stats.inc_value(f"declutter/pages_skipped/{reason}")
         because = f"{reason} ({detail})" if detail else reason
-        logger.debug("declutter: skipped %s: %s", where, because, extra=self._extra())
+        logger.log(level, "declutter: skipped %s: %s", where, because, extra=self._extra())
 
     def over_limit(self, error: PageLimitError, where: str) -> None:
         """Count a page refused for its cost, and log it in one line naming the setting."""
-        self.stats.inc_value(
-            f"declutter/pages_skipped/{LIMIT_SKIPS.get(error.reason, error.reason)}"
-        )
         message = str(error)
         if error.option is not None:
             message = message.replace(error.option, setting_name(error.option))
-        logger.warning("declutter: skipped %s: %s", where, message, extra=self._extra())
+        reason = LIMIT_SKIPS.get(error.reason, error.reason)
+        self.page_skipped(reason, where, message, logging.WARNING)
 
     def item(self) -> None:
         self.stats.inc_value("declutter/items")
@@ -78,8 +107,7 @@ class Recorder:
 
     def timeout(self, error: BaseException, where: str) -> None:
         """A page given up past its time budget: counted as skipped, and logged."""
-        self.stats.inc_value("declutter/pages_skipped/timeout")
-        logger.warning("declutter: %s: %s", where, error, extra=self._extra())
+        self.page_skipped("timeout", where, str(error), logging.WARNING)
 
     def warn_once(self, key: str, message: str, *args: Any) -> None:
         """Log ``message`` the first time ``key`` is seen (one line per cause, not per page)."""
