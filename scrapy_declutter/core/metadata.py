@@ -241,7 +241,7 @@ def _nodes_naming_marks(names: list[tuple[str | None, str | None]]) -> set[int]:
 
 def _mark(class_: str | None, id_: str | None) -> str:
     """What a class and id mark: a byline, a date, or nothing ("")."""
-    if class_ is None and id_ is None:
+    if class_ is None and id_ is None:  # most elements: no string to build
         return ""
     names = f"{class_ or ''} {id_ or ''}".lower()
     # seven substring tests: a regex alternation reads each character far slower
@@ -457,6 +457,7 @@ def _image(value: object) -> str | None:
 
 def _link(value: str | None, base: str | None) -> str | None:
     """``value`` made absolute, if that is an http(s) URL of ``MAX_VALUE_CHARS`` at most."""
+    value = (value or "").strip()  # an href as written: white space around it
     if not value:
         return None
     url = http_url(absolute_url(value, base))
