@@ -92,6 +92,23 @@ FAMILIES = {
     "many attributes on one element": lambda n: (
         "<p " + " ".join(f"a{i}=1" for i in range(max(n // 8, 1))) + f">{END}</p>"
     ),
+    # for the metadata: a class naming a date or a byline over every block, and
+    # microdata nested ever deeper (up to libxml2's limit) over a wide subtree
+    "class naming a date over blocks": lambda n: _repeat(
+        "<p>x</p>", n // 2, f"<div class='{'a' * (n // 2)} date'>", f"<p>{END}</p></div>"
+    ),
+    "class ending in author over blocks": lambda n: _repeat(
+        "<p>not a name but a line of nine words</p>",
+        n // 2,
+        f"<div class='{'a' * (n // 2)}author'>",
+        f"<p>{END}</p></div>",
+    ),
+    "itemprop nested over a wide subtree": lambda n: _repeat(
+        "<p>Kim Park</p>",
+        n // 2,
+        '<div itemprop="author headline datePublished">' * (n // 400),
+        f"<p>{END}</p>",
+    ),
 }
 
 

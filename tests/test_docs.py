@@ -172,10 +172,15 @@ def skip_reasons_passed(method: str) -> set[str]:
                 continue
             assigned: dict[str, set[str]] = {}
             for node in ast.walk(function):
-                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
-                    for target in node.targets:
-                        if isinstance(target, ast.Name):
-                            assigned.setdefault(target.id, set()).add(node.value.value)
+                if not isinstance(node, ast.Assign):
+                    continue
+                for target in node.targets:  # reason = "x", or reason, detail = "x", ...
+                    pairs = [(target, node.value)]
+                    if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple):
+                        pairs = list(zip(target.elts, node.value.elts))
+                    for name, value in pairs:
+                        if isinstance(name, ast.Name) and isinstance(value, ast.Constant):
+                            assigned.setdefault(name.id, set()).add(value.value)
             for node in ast.walk(function):
                 if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == method:
                     argument = node.args[0]  # the reason

@@ -4,8 +4,12 @@ Inputs: arbitrary bytes and text, tag soup generated from HTML's awkward
 corners, and mutations (cuts, splices, byte flips) of a real page. A sound
 result has white-space-collapsed, non-empty block texts free of control
 characters, every block labelled, and the text made of the good blocks.
+Malformed JSON-LD (any JSON, nested deep, cut short) and microdata shapes
+(nested a thousand deep) give metadata without an exception: one-line values,
+bounded, without control characters, URLs http(s).
 """
 
+import json
 import re
 
 import pytest
@@ -168,3 +172,112 @@ def test_mutated_pages(data, pipeline):
 @pytest.mark.parametrize("pipeline", PIPELINES)
 def test_the_unmutated_pages_pass_the_check(pipeline):
     assert check(ARTICLE_EN, pipeline).text
+
+
+# -- the metadata over malformed structured data ------------------------------
+
+LD_KEYS = """@type @id @graph @value @context name headline author publisher datePublished
+dateCreated dateModified description image url contentUrl inLanguage""".split()
+LD_STRINGS = [
+    "NewsArticle",
+    "BlogPosting",
+    "Person",
+    "Organization",
+    "WebSite",
+    "WebPage",
+    "#a",
+    "#b",
+    "Ann Lee",
+    "2024-03-05T10:00:00Z",
+    "5 March 2024",
+    "javascript:alert(1)",
+    " JaVaScRiPt:alert(1)",
+    "data:text/html,x",
+    "vbscript:x",
+    "http://[x",
+    "/relative/path",
+    "https://example.org/a",
+    "\u0001\u001b",
+    "&amp;#1;",
+    "",
+]
+ld_scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(),
+    st.sampled_from(LD_STRINGS),
+    st.text(max_size=20),
+)
+ld_values = st.recursive(
+    ld_scalars,
+    lambda children: st.one_of(
+        st.lists(children, max_size=4),
+        st.dictionaries(st.sampled_from(LD_KEYS), children, max_size=6),
+    ),
+    max_leaves=40,
+)
+
+
+@st.composite
+def json_ld_script(draw):
+    text = json.dumps(draw(ld_values))
+    depth = draw(st.sampled_from([0, 0, 1, 3, 498, 1200]))  # past what json reads, at 1200
+    start, end = draw(st.sampled_from([("[", "]"), ('{"author": ', "}"), ('{"@graph": [', "]}")]))
+    text = start * depth + text + end * depth
+    if draw(st.booleans()):  # cut short: broken JSON
+        text = text[: draw(st.integers(0, len(text)))]
+    return f'<script type="application/ld+json">{text}</script>'
+
+
+ITEM_ATTRIBUTES = [
+    *(f'itemprop="{p}"' for p in ("author", "headline", "datePublished", "name", "author name")),
+    "itemscope",
+    'content="2024-03-05"',
+    'content="javascript:x"',
+    'datetime="&#1;2023-01-02"',
+    'href="vbscript:x"',
+]
+
+
+@st.composite
+def microdata(draw):
+    parts = []
+    for _ in range(draw(st.integers(0, 12))):
+        tag = draw(st.sampled_from(["div", "span", "meta", "time", "a", "h1", "p"]))
+        attributes = " ".join(draw(st.lists(st.sampled_from(ITEM_ATTRIBUTES), max_size=3)))
+        text = draw(st.sampled_from(["", "Kim Park", "5 March 2024", "&#1;&#x1b;", "x " * 30]))
+        parts.append(f"<{tag} {attributes}>{text}")
+    depth = draw(st.sampled_from([1, 1, 50, 1000]))  # the same shape nested this deep
+    return "".join(parts) * depth
+
+
+def check_metadata(html: str, url: str | None) -> None:
+    from scrapy_declutter.core.metadata import MAX_VALUE_CHARS
+
+    try:
+        result = extract(html, url)
+    except DeclutterError:
+        return
+    found = result.metadata
+    for value in found.to_dict().values():
+        assert value is None or (isinstance(value, str) and value == " ".join(value.split()))
+        assert value is None or (len(value) <= MAX_VALUE_CHARS and not CONTROL.search(value))
+    for link in (found.url, found.image):
+        assert link is None or re.match(r"https?://", link, re.IGNORECASE)
+    assert found.date is None or re.fullmatch(r"\d{4}-\d\d-\d\d", found.date)
+
+
+PAGE_URLS = st.sampled_from([None, "https://news.example/a/story.html", "javascript:x"])
+
+
+@FUZZ
+@given(st.lists(json_ld_script(), min_size=1, max_size=3), PAGE_URLS)
+def test_metadata_of_malformed_json_ld(scripts, url):
+    check_metadata(f"<html><head>{''.join(scripts)}</head><body><p>Text.</p></body></html>", url)
+
+
+@FUZZ
+@given(microdata(), PAGE_URLS)
+def test_metadata_of_malformed_microdata(body, url):
+    check_metadata(f"<html><body>{body}<p>Text.</p></body></html>", url)

@@ -6,14 +6,17 @@ instead of letting it hang the suite.
 """
 
 import codecs
+import re
 
 import pytest
 
 from scrapy_declutter import BinaryInputError, DeclutterError, Label, extract
+from scrapy_declutter.core.parse import parse
 from tests import hostile
 from tests.hostile import END, PARAGRAPH, within
 
 TEXT = "Caf\u00e9 cr\u00e8me \u2014 \u201cquoted\u201d"
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 
 def texts(html, **options) -> list[str]:
@@ -49,6 +52,37 @@ def test_a_few_control_characters_are_dropped_not_binary():
         "abcd",
         "tab here vertical",
     ]
+
+
+@pytest.mark.parametrize(
+    "reference", ["&#1;", "&#x1;", "&#X1B;", "&#0031", "&#00000008;", "&#x1f;"], ids=str
+)
+def test_control_character_references_are_dropped_from_every_output(reference):
+    # libxml2 turns a reference into the character itself, which then reached
+    # the text, the Markdown and the metadata although raw ones were dropped
+    said = f"The river{reference} was warmer this summer than it had ever been"
+    article = "".join(f"<p>{said}, {PARAGRAPH.format(n=n)}</p>" for n in range(3))
+    comment = f"<p>{said}, I think, and I have lived by it for twenty years now.</p>"
+    html = page(
+        f"<article><h1>Head{reference}line</h1>{article}<pre>co{reference}de</pre></article>"
+        f'<section id="comments">{comment}</section>',
+        f'<title>T{reference}itle</title><meta name="description" content="D{reference}esc">',
+    )
+    result = extract(html, comments=True)
+    outputs = [result.text, result.markdown, result.comments, *result.metadata.to_dict().values()]
+    assert "The river was warmer" in result.text and "code" in result.markdown
+    assert "The river was warmer" in result.comments
+    assert (result.metadata.title, result.metadata.description) == ("Title", "Desc")
+    assert not any(CONTROL.search(output) for output in outputs if output)
+
+
+@pytest.mark.parametrize(
+    "white, kept",
+    [("&#11;", " "), ("&#x0c;", " "), ("\x0c", " "), ("&#9;", "\t"), ("&#13;", "\r")],
+)
+def test_white_space_controls_become_spaces_but_tab_and_return(white, kept):
+    root = parse(f"<pre title='a{white}b'>a{white}b</pre>")
+    assert root.find(".//pre").text == root.find(".//pre").get("title") == f"a{kept}b"
 
 
 def test_invalid_utf8_is_replaced_and_the_rest_kept():

@@ -8,6 +8,7 @@ from scrapy_declutter import extract
 from scrapy_declutter.core.labels import BAD, GOOD
 from scrapy_declutter.core.metadata import Metadata, read_metadata
 from scrapy_declutter.core.reasons import BELOW_THRESHOLD, CONTENT_REGION, HEADLINE
+from tests.hostile import within
 
 TEXT = (
     "<p>The committee met on Tuesday to discuss the new plans for the river bank, and after a"
@@ -206,3 +207,156 @@ def test_the_metadata_folds_benchmark_tunes_limits_the_code_reads():
     from scrapy_declutter.core import metadata
 
     assert all(isinstance(getattr(metadata, name), int) for name in GRIDS)
+
+
+# -- hostile structured data: no exception, the right value or None ------------
+
+
+@pytest.mark.parametrize(
+    "data, title",
+    [
+        ({"@type": None, "headline": "Typed null"}, None),
+        ({"@type": 5, "headline": "Typed five"}, None),
+        ({"@type": {"NewsArticle": 1}, "headline": "Typed object"}, None),
+        ({"@type": ["NewsArticle", 5, None], "headline": "Typed list"}, "Typed list"),
+        ({"@type": "NewsArticle", "headline": ["First", "Second"]}, "First"),
+        ({"@type": "NewsArticle", "headline": {"@value": 7}}, None),
+    ],
+    ids=["null", "number", "object", "list with others", "list of headlines", "number value"],
+)
+def test_a_type_or_value_of_the_wrong_kind_is_passed_over(data, title):
+    assert metadata(json_ld(data)).title == title
+
+
+@pytest.mark.parametrize("identifier", [["#ann"], {"#ann": 1}, 5, None])
+def test_an_id_that_is_not_a_string_resolves_nothing(identifier):
+    graph = [
+        {"@id": identifier, "@type": "Person", "name": "Ann Lee"},
+        {"@type": "NewsArticle", "author": {"@id": identifier}, "publisher": [{"@id": identifier}]},
+    ]
+    found = metadata(json_ld(graph))
+    assert (found.author, found.site_name) == (None, None)
+
+
+def test_an_author_typed_with_a_number_is_still_a_name():
+    article = {"@type": "NewsArticle", "author": [{"@type": 5, "name": "Ann Lee"}]}
+    assert metadata(json_ld(article)).author == "Ann Lee"
+
+
+@pytest.mark.parametrize("depth, author", [(2, "Ann Lee"), (3, None), (498, None), (990, None)])
+def test_an_author_nested_in_lists_is_read_two_lists_deep(depth, author):
+    nested = "[" * depth + '"Ann Lee"' + "]" * depth
+    script = f'<script type="application/ld+json">{{"@type": "NewsArticle", "author": {nested}}}'
+    assert metadata(script + "</script>").author == author
+
+
+def test_microdata_nested_a_thousand_deep_is_read_in_linear_time():
+    # each element's text is the whole subtree: a 61 s metadata before the
+    # first MAX_ITEMS_A_PROPERTY elements of a property were the only ones read
+    body = '<div itemprop="author headline datePublished">' * 1000 + "<p>Kim Park</p>" * 20_000
+    found = within(20, metadata, "", body)
+    assert (found.title, found.author, found.date) == (None, None, None)  # too many words
+    nested = '<div itemprop="author">' * 1000 + "<p>Kim Park</p>" + "</div>" * 1000
+    assert metadata(body=nested + TEXT).author == "Kim Park"
+
+
+# -- values: bounded in length, URLs http(s) -----------------------------------
+
+
+@pytest.mark.parametrize(
+    "href",
+    [
+        "javascript:alert(1)",
+        "JavaScript:alert(1)",
+        " \tjavascript:alert(1)",
+        "&#106;avascript:alert(1)",
+        "javascript&colon;alert(1)",
+        "vbscript:msgbox(1)",
+        "data:text/html,<script>alert(1)</script>",
+        "DATA:image/png;base64,AAAA",
+        "ftp://example.org/file",
+        "http://[::1",
+    ],
+)
+def test_a_url_or_image_that_is_not_http_is_left_out(href):
+    head = (
+        f'<link rel="canonical" href="{href}"><meta property="og:image" content="{href}">'
+        f'<script type="application/ld+json">{json.dumps({"@type": "NewsArticle", "url": href})}'
+        "</script>"
+    )
+    found = metadata(head, url="https://news.example/story")
+    assert found.url == "https://news.example/story"  # the page's own
+    assert found.image is None
+    assert metadata(head).url is None
+
+
+def test_a_script_url_broken_by_a_tab_is_a_path_or_nothing():
+    # a browser drops the tab and reads javascript:; the <meta>'s value has
+    # its white space collapsed first, and is then a harmless relative path
+    head = (
+        '<link rel="canonical" href="java&#x09;script:alert(1)">'
+        '<meta property="og:image" content="java&#x09;script:alert(1)">'
+    )
+    found = metadata(head, url="https://news.example/story")
+    assert found.url == "https://news.example/story"
+    assert found.image == "https://news.example/java script:alert(1)"
+
+
+def test_a_relative_url_is_left_out_when_there_is_no_page_url():
+    head = '<link rel="canonical" href="/story"><meta property="og:image" content="a.jpg">'
+    assert (metadata(head).url, metadata(head).image) == (None, None)
+    found = metadata(head, url="https://news.example/2024/")
+    assert (found.url, found.image) == (
+        "https://news.example/story",
+        "https://news.example/2024/a.jpg",
+    )
+
+
+def test_a_broken_base_or_link_is_no_exception():
+    head = '<base href="http://[x"><link rel="canonical" href="http://[y/">'
+    found = metadata(head, url="https://news.example/story")
+    assert found.url == "https://news.example/story"
+
+
+def test_every_value_is_bounded_in_length():
+    from scrapy_declutter.core.metadata import MAX_VALUE_CHARS
+
+    huge = "word " * 1_000_000  # 5 MB
+    article = {
+        "@type": "NewsArticle",
+        "author": {"@type": "Person", "name": "A" * 5_000_000},
+        "publisher": {"name": huge},
+        "description": huge,
+    }
+    head = (
+        json_ld(article)
+        + f'<link rel="canonical" href="https://x.example/{"a" * 5_000_000}">'
+        + f'<meta property="og:image" content="https://x.example/{"b" * 3000}.jpg">'
+    )
+    found = metadata(head, f"<h1>{'title ' * 1_000_000}</h1>{TEXT}")
+    assert found.url is None and found.image is None  # a cut URL leads elsewhere
+    for value in (found.title, found.author, found.site_name, found.description):
+        assert len(value) <= MAX_VALUE_CHARS and value.endswith("\u2026")
+    assert found.site_name == found.description  # cut at the same space
+    assert found.title.startswith("title title ") and found.title.endswith(" title\u2026")
+    assert found.description.endswith(" word\u2026")
+    assert found.author == "A" * (MAX_VALUE_CHARS - 1) + "\u2026"  # no space to cut at
+
+
+def test_the_documented_bounds_are_the_codes():
+    from pathlib import Path
+
+    from scrapy_declutter.core.declared import MAX_ITEMS_A_PROPERTY
+    from scrapy_declutter.core.metadata import MAX_VALUE_CHARS
+
+    docs = Path(__file__).resolve().parents[1] / "docs" / "structured-output.rst"
+    text = " ".join(docs.read_text(encoding="utf-8").split())
+    assert f"at most {MAX_VALUE_CHARS:,} characters long" in text
+    assert f"the first {MAX_ITEMS_A_PROPERTY} elements are read" in text
+
+
+def test_control_characters_are_dropped_from_every_value():
+    article = {"@type": "NewsArticle", "headline": "Head\u0001line", "author": "Ann\u001b Lee"}
+    head = json_ld(article) + '<meta name="description" content="One&#1; two&#x1F;">'
+    found = metadata(head, url="https://news.example/")
+    assert (found.title, found.author, found.description) == ("Headline", "Ann Lee", "One two")

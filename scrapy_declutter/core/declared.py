@@ -1,6 +1,11 @@
 """What a page declares about itself for machines: ``<meta>`` tags,
 schema.org JSON-LD and microdata, each read into plain values for
-``metadata.py`` to choose from."""
+``metadata.py`` to choose from.
+
+JSON-LD is whatever JSON a page wrote: every value is checked for its type
+before it is used (a value of another type is passed over), and nothing here
+recurses into it, so no nesting costs more than ``json`` itself allows.
+"""
 
 import html
 import json
@@ -13,7 +18,15 @@ from lxml import etree
 _ITEMPROP = etree.XPath("descendant::*/@itemprop")
 # An element's text, compiled once (``element.xpath`` compiles at each call).
 STRING = etree.XPath("string()")
+# The first element inside an item that holds its name, found in C.
+_ITEM_NAME = etree.XPath("descendant::*[@itemprop='name'][1]")
 _ARTICLE_TYPES = re.compile(r"Article|BlogPosting|Posting|Report|Review|Recipe|HowTo|Story")
+# The elements of a microdata property that are read, in document order: a
+# page nests thousands of them (each one's text the whole subtree beneath it).
+MAX_ITEMS_A_PROPERTY = 10
+# C0 controls that are not white space, which ``str.split`` leaves in (JSON's
+# "\u0001"; the tree's text has none, ``parse.py`` drops them there).
+_CONTROLS = re.compile("[\x00-\x08\x0e-\x1b]")
 
 
 def meta_values(elements: list[etree._Element]) -> dict[str, list[str]]:
@@ -71,17 +84,28 @@ def json_ld(scripts: list[etree._Element]) -> tuple[dict, list[dict]]:
 
 
 def _resolve(value: object, by_id: dict[str, dict]) -> object:
+    """``value`` with a reference, or each reference of a list, replaced by
+    its object (lists in the list are left as they are)."""
     if isinstance(value, list):
-        return [_resolve(v, by_id) for v in value]
-    if isinstance(value, dict) and set(value) <= {"@id", "@type"} and value.get("@id") in by_id:
-        return by_id[value["@id"]]
+        return [_referenced(v, by_id) for v in value]
+    return _referenced(value, by_id)
+
+
+def _referenced(value: object, by_id: dict[str, dict]) -> object:
+    if isinstance(value, dict) and set(value) <= {"@id", "@type"}:
+        reference = value.get("@id")
+        if isinstance(reference, str):
+            return by_id.get(reference, value)
     return value
 
 
 def types_of(node: dict) -> list[str]:
-    """A JSON-LD object's ``@type`` as a list (one type or several)."""
-    types = node.get("@type", ())
-    return [t for t in ([types] if isinstance(types, str) else types) if isinstance(t, str)]
+    """A JSON-LD object's ``@type`` as a list (one type or several; none
+    when it is neither a string nor a list)."""
+    types = node.get("@type")
+    if isinstance(types, str):
+        return [types]
+    return [t for t in types if isinstance(t, str)] if isinstance(types, list) else []
 
 
 def site_from_graph(nodes: list[dict]) -> str | None:
@@ -93,23 +117,32 @@ def site_from_graph(nodes: list[dict]) -> str | None:
 
 
 class Microdata:
-    """The page's ``itemprop`` elements by property, found on first use."""
+    """The values of the page's ``itemprop`` elements by property: the first
+    ``MAX_ITEMS_A_PROPERTY`` elements of each, found on first use, each
+    element's value read once (an element often holds several properties)."""
 
     def __init__(self, root: etree._Element):
         self.root = root
         self.by_property: dict[str, list[etree._Element]] | None = None
+        self.read: dict[etree._Element, str | None] = {}
 
-    def get(self, prop: str, default: tuple = ()) -> list[etree._Element] | tuple:
+    def values(self, prop: str) -> Iterator[str | None]:
+        """The values (``_item_value``) of ``prop``'s elements, in document order."""
         if self.by_property is None:
             self.by_property = {}
             for value in _ITEMPROP(self.root):
                 element = value.getparent()
                 for name in value.split():
-                    self.by_property.setdefault(name, []).append(element)
-        return self.by_property.get(prop, default)
+                    elements = self.by_property.setdefault(name, [])
+                    if len(elements) < MAX_ITEMS_A_PROPERTY:
+                        elements.append(element)
+        for element in self.by_property.get(prop, ()):
+            if element not in self.read:
+                self.read[element] = _item_value(element)
+            yield self.read[element]
 
 
-def item_value(element: etree._Element) -> str | None:
+def _item_value(element: etree._Element) -> str | None:
     """A microdata property's value: its ``datetime`` or ``content``, else
     the text of its item's ``name`` (an author ``Person``), else its text."""
     if element.tag == "meta":
@@ -117,7 +150,7 @@ def item_value(element: etree._Element) -> str | None:
     for attribute in ("datetime", "content"):
         if element.get(attribute):
             return value_text(element.get(attribute))
-    names = [e for e in element.iterdescendants() if e.get("itemprop") == "name"]
+    names = _ITEM_NAME(element)
     return value_text(STRING(names[0] if names else element))
 
 
@@ -131,8 +164,11 @@ def value_text(value: object) -> str | None:
 
 
 def one_line(text: str) -> str | None:
-    """``text`` with its white space collapsed, ``None`` if nothing is left."""
+    """``text`` with its white space collapsed and control characters
+    dropped, ``None`` if nothing is left."""
     text = " ".join(text.split())
     if "&" in text:  # escaped twice in the page: "&amp;#8211;"
-        text = html.unescape(text)
+        text = " ".join(html.unescape(text).split())
+    if not text.isprintable() and _CONTROLS.search(text):  # one fast test for most values
+        text = _CONTROLS.sub("", text)
     return text or None

@@ -28,7 +28,6 @@ from scrapy_declutter.core.dates import has_digit, parse_date
 from scrapy_declutter.core.declared import (
     STRING,
     Microdata,
-    item_value,
     json_ld,
     meta_values,
     site_from_graph,
@@ -40,11 +39,14 @@ from scrapy_declutter.core.document import BlockTree, find_elements
 from scrapy_declutter.core.languages import ISO_639_1, stoplist_for
 from scrapy_declutter.core.reasons import HEADLINE
 from scrapy_declutter.core.scripts import HAN_AND_KANA
-from scrapy_declutter.core.urls import absolute_url, base_url
+from scrapy_declutter.core.urls import absolute_url, base_url, http_url
 
 # Words in a class or id that mark a byline or a date (most frequent first).
 _MARK_WORDS = ("date", "time", "author", "byline", "writer", "posted", "publish")
 _BYLINE = re.compile(r"byline|author|writer")
+# What a class or id marks (``_MarkedBlocks``): any mark word but a byline's marks a date.
+_BYLINE_MARK = "byline"
+_DATE_MARK = "date"
 # <meta> names and properties (lower-cased), most trusted first.
 _TITLE_KEYS = ("og:title", "twitter:title", "dc.title", "dcterms.title")
 _AUTHOR_KEYS = (
@@ -101,6 +103,9 @@ _MAX_TITLE_WORDS = 40
 _MAX_DATE_LINE = 120
 # How many blocks after the first kept one a bare date line is looked for.
 _DATE_LINE_LEAD = 10
+# The longest value a field holds, in characters: a longer text is cut at a
+# space and ends in "…", a longer URL is left out (docs/structured-output.rst).
+MAX_VALUE_CHARS = 2000
 
 
 @dataclass(frozen=True)
@@ -152,17 +157,18 @@ def read_metadata(
     site_name = _first(
         value_text(article.get("publisher")), *meta.get("og:site_name", ()), site_from_graph(nodes)
     ) or _first(*meta.get("application-name", ()))
+    image = _first(*values_for(meta, _IMAGE_KEYS), _image(article.get("image")))
     return Metadata(
-        title=_title(root, elements["h1"], meta, article, items, site_name),
-        author=_author(elements["a"], meta, article, items, marked),
+        title=_bounded(_title(root, elements["h1"], meta, article, items, site_name)),
+        author=_bounded(_author(elements["a"], meta, article, items, marked)),
         date=_date(elements["time"], meta, article, items, marked),
-        site_name=site_name,
-        description=_first(
-            value_text(article.get("description")), *values_for(meta, _DESCRIPTION_KEYS)
+        site_name=_bounded(site_name),
+        description=_bounded(
+            _first(value_text(article.get("description")), *values_for(meta, _DESCRIPTION_KEYS))
         ),
         language=_language(root, meta, article, content_language, stoplist_language),
-        url=_absolute(_canonical(elements["link"], meta, article), base) or url,
-        image=_absolute(_first(*values_for(meta, _IMAGE_KEYS), _image(article.get("image"))), base),
+        url=_link(_canonical(elements["link"], meta, article), base) or _link(url, None),
+        image=_link(image, base),
     )
 
 
@@ -171,9 +177,9 @@ def read_metadata(
 
 class _MarkedBlocks:
     """Blocks whose element or one of its two nearest ancestors has a class or
-    id that marks a byline or a date, each with the nearest such element's
-    marking words, in document order; found on first use (pages that declare
-    their author and date need none).
+    id that marks a byline or a date, each with what the nearest such element
+    marks (``_BYLINE_MARK`` or ``_DATE_MARK``), in document order; found on
+    first use (pages that declare their author and date need none).
 
     They are read off the blocks' tree (``BlockTree``): the extraction's
     stages have read every node's class and id already.
@@ -190,7 +196,8 @@ class _MarkedBlocks:
     def found(self) -> list[tuple[str, Block]]:
         tree = self.tree if self.tree is not None else BlockTree.of_blocks(self.blocks)
         names = tree.class_and_id
-        marks = {node: _marking_words(*names[node]) for node in _nodes_naming_marks(names)}
+        # each class and id read once, not once for each block beneath it
+        marks = {node: _mark(*names[node]) for node in _nodes_naming_marks(names)}
         if not marks:  # many pages: nothing to climb
             return []
         # the nearest marks of the block's node, its parent or its grandparent;
@@ -201,9 +208,9 @@ class _MarkedBlocks:
         found = []
         for node, block in zip(tree.block_nodes, self.blocks):
             parent = parents[node]
-            names_marking = mark(node) or mark(parent) or mark(parents[parent])
-            if names_marking:
-                found.append((names_marking, block))
+            marked = mark(node) or mark(parent) or mark(parents[parent])
+            if marked:
+                found.append((marked, block))
         return found
 
 
@@ -236,16 +243,15 @@ def _nodes_naming_marks(names: list[tuple[str | None, str | None]]) -> set[int]:
     return nodes
 
 
-def _marking_words(class_: str | None, id_: str | None) -> str:
-    """A class and id, lower-cased, if they mark a byline or a date; else ""."""
+def _mark(class_: str | None, id_: str | None) -> str:
+    """What a class and id mark: a byline, a date, or nothing ("")."""
     if class_ is None and id_ is None:  # most elements: no string to build
         return ""
     names = f"{class_ or ''} {id_ or ''}".lower()
     # seven substring tests: a regex alternation reads each character far slower
-    for word in _MARK_WORDS:
-        if word in names:
-            return names
-    return ""
+    if not any(word in names for word in _MARK_WORDS):
+        return ""
+    return _BYLINE_MARK if _BYLINE.search(names) else _DATE_MARK
 
 
 # Fields.
@@ -279,7 +285,7 @@ def _title(
     declared = (
         lambda: value_text(article.get("headline")),
         lambda: _first(*values_for(meta, _TITLE_KEYS)),
-        lambda: _first(*(item_value(e) for e in items.get("headline", ()))),
+        lambda: _first(*items.values("headline")),
         lambda: page_title,
     )
     for source in declared:
@@ -315,7 +321,7 @@ def _author(
     sources = (  # each read only when those before it give no name
         lambda: _names(article.get("author")),
         lambda: [v for v in values_for(meta, _AUTHOR_KEYS) if not v.startswith("http")][:1],
-        lambda: [v for e in items.get("author", ()) if (v := item_value(e))][:3],
+        lambda: [v for v in items.values("author") if v][:3],
         lambda: [
             v
             for link in links
@@ -336,8 +342,8 @@ def _author(
 def _byline(marked: "_MarkedBlocks") -> list[str]:
     """The first byline's name; after a bare "By", the block that follows it."""
     blocks = marked.blocks
-    for names, block in marked:
-        if _BYLINE.search(names):
+    for mark, block in marked:
+        if mark == _BYLINE_MARK:
             if _clean_author(block.text):
                 return [block.text]
             if not _BY.sub("", block.text).strip(" ,;|:") and block.offset + 1 < len(blocks):
@@ -365,7 +371,7 @@ def _date(
     sources = (  # each read only when those before it give no date
         lambda: (article.get("datePublished"), article.get("dateCreated")),
         lambda: values_for(meta, _DATE_KEYS),
-        lambda: (item_value(e) for e in items.get("datePublished", ())),
+        lambda: items.values("datePublished"),
         lambda: (
             v
             for key, values in meta.items()
@@ -453,10 +459,23 @@ def _image(value: object) -> str | None:
     return value_text(value)
 
 
-def _absolute(value: str | None, base: str | None) -> str | None:
+def _link(value: str | None, base: str | None) -> str | None:
+    """``value`` made absolute, if that is an http(s) URL of ``MAX_VALUE_CHARS`` at most."""
+    value = (value or "").strip()  # an href as written: white space around it
     if not value:
         return None
-    return absolute_url(value, base)
+    url = http_url(absolute_url(value, base))
+    return url if url and len(url) <= MAX_VALUE_CHARS else None
+
+
+def _bounded(text: str | None) -> str | None:
+    """``text``, or if it is over ``MAX_VALUE_CHARS`` its start, to a space
+    in its second half if there is one, and "…"."""
+    if text is None or len(text) <= MAX_VALUE_CHARS:
+        return text
+    start = text[: MAX_VALUE_CHARS - 1]
+    space = start.rfind(" ", MAX_VALUE_CHARS // 2)
+    return (start[:space] if space > 0 else start) + "\u2026"
 
 
 def _first(*values: str | None) -> str | None:

@@ -1,7 +1,7 @@
 """Links as a page writes them, made absolute against its base."""
 
 import re
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
@@ -16,6 +16,8 @@ PLAIN_ABSOLUTE_URL = re.compile(
 # is: one slash first, no dot segment, parameters, query or fragment, white space
 # or control character. Most other relative links are such.
 PLAIN_ROOT_PATH = re.compile(r"/(?![/.])(?!.*/\.)[^\s;?#\\\x00-\x1f\x7f]*\Z")
+# An http(s) URL's start, in any case, with something for a host after it.
+_HTTP_START = re.compile(r"https?://[^/?#\s]", re.IGNORECASE)
 
 
 def base_url(root: etree._Element, url: str | None) -> str | None:
@@ -24,7 +26,11 @@ def base_url(root: etree._Element, url: str | None) -> str | None:
     base = root.find("head/base[@href]")
     if base is None:
         return url
-    return urljoin(url, base.get("href").strip()) if url else base.get("href").strip()
+    href = base.get("href").strip()
+    try:
+        return urljoin(url, href) if url else href
+    except ValueError:  # a broken one ("http://[x"): the page URL
+        return url
 
 
 def base_origin(base: str | None) -> str | None:
@@ -37,9 +43,26 @@ def base_origin(base: str | None) -> str | None:
 def absolute_url(href: str, base: str | None, origin: str | None = None) -> str:
     """``href`` resolved against ``base`` (as ``urljoin`` does), and as
     written when there is no base; ``origin`` is ``base_origin(base)``, which
-    spares ``urljoin`` on paths from the site's root."""
+    spares ``urljoin`` on paths from the site's root. A link ``urljoin``
+    refuses ("http://[x", an unclosed IPv6 host) is given back as written."""
     if not base or PLAIN_ABSOLUTE_URL.match(href):
         return href
     if origin and PLAIN_ROOT_PATH.match(href):
         return origin + href
-    return urljoin(base, href)
+    try:
+        return urljoin(base, href)
+    except ValueError:
+        return href
+
+
+def http_url(url: str | None) -> str | None:
+    """``url`` if it is an absolute http or https URL with a host, else
+    ``None``: ``javascript:``, ``data:``, ``vbscript:`` or any other scheme in
+    any spelling, a path left relative, a URL ``urlsplit`` refuses."""
+    if not url or not _HTTP_START.match(url):
+        return None
+    try:
+        urlsplit(url)
+    except ValueError:
+        return None
+    return url

@@ -141,6 +141,9 @@ def extract(
     opts = options if options is not None else Options.from_kwargs(**kwargs)
     if not isinstance(html, (str, bytes, bytearray, memoryview)):
         raise InvalidInputError(f"html must be str or bytes, not {type(html).__name__}")
+    for name, value in (("url", url), ("content_language", content_language)):
+        if value is not None and not isinstance(value, str):
+            raise InvalidInputError(f"{name} must be str or None, not {type(value).__name__}")
     if not isinstance(html, str):
         html = bytes(html)
     with paused_gc():

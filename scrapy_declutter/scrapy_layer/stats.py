@@ -80,8 +80,7 @@ class Recorder:
         message = str(error)
         if error.option is not None:
             message = message.replace(error.option, setting_name(error.option))
-        reason = LIMIT_SKIPS.get(error.reason, error.reason)
-        self.page_skipped(reason, where, message, logging.WARNING)
+        self.page_skipped(LIMIT_SKIPS[error.reason], where, message, logging.WARNING)
 
     def item(self) -> None:
         self.stats.inc_value("declutter/items")
