@@ -8,6 +8,7 @@ from scrapy_declutter.core.reasons import COMMENTS
 from scrapy_declutter.stages.comments import SeparateComments, comment_section, marks_comments
 from scrapy_declutter.stages.content_region import KeepContentRegion
 from tests.factory import justext_document
+from tests.hostile import within
 
 ARTICLE = (
     "<p>The committee met on Tuesday to discuss the new plans for the river bank, and after a"
@@ -187,3 +188,37 @@ def test_the_comments_benchmark_turns_off_every_section_finder():
     with mock.patch(NO_SECTION[0], return_value=None), mock.patch(NO_SECTION[1], return_value=None):
         assert extract(PAGE, comments=True).comments == ""  # asked for, none found
     assert extract(PAGE, comments=True).comments == COMMENT
+
+
+def test_a_thread_of_twenty_thousand_anchors_in_one_container_is_read_once():
+    # a named anchor before each reply, all inline siblings: each anchor's
+    # section starts at the first node after it, the reply after the last
+    replies = "".join(
+        f'<a name="comment-{n}"></a><b>Reader {n}</b> agreed.<br>' for n in range(20_000)
+    )
+    page = (
+        f'<html lang="en"><body><article>{HEADLINE}{ARTICLE}</article>'
+        f"<div>{replies}<p>{COMMENT}</p></div></body></html>"
+    )
+    document = justext_document(page)
+    # 40 s before: every anchor walked every sibling after it
+    in_section = within(10, comment_section, document)
+    sections = dict(zip((b.text for b in document.blocks), in_section))
+    assert sections[COMMENT]
+    assert not any(sections[t] for t in sections if "river bank" in t)
+
+
+def test_headings_nested_a_thousand_deep_are_each_read_once():
+    # every heading holds the rest of the page, and the anchor after it all
+    # (30 s before: each heading looked through all the elements in it)
+    page = (
+        f'<html lang="en"><body><article>{HEADLINE}{ARTICLE}</article>'
+        + "<h3><div>" * 1000
+        + f"<p>{REPLIES[0]}</p>" * 8000
+        + '<a name="comments"></a></body></html>'
+    )
+    document = justext_document(page)
+    in_section = within(10, comment_section, document)
+    sections = dict(zip((b.text for b in document.blocks), in_section))
+    assert sections[REPLIES[0]]
+    assert not any(sections[t] for t in sections if "river bank" in t or "River" in t)

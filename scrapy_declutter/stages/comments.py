@@ -124,18 +124,9 @@ def _opened_sections(tree: BlockTree, links: list[etree._Element]) -> dict[int, 
     the page's ``<a>`` elements."""
     parents, ends, elements = tree.parents, tree.subtree_ends, tree.elements
     sections: dict[int, int] = {}
+    holding = _headings_holding_markers(tree)
     for node, tag in enumerate(tree.tags):
-        if tag in HEADING_TAGS and (
-            marks_comments(*tree.class_and_id[node])
-            # most headings hold no element: nothing to look through
-            or (
-                len(elements[node])
-                and any(
-                    marks_comments(e.get("class"), e.get("id") or e.get("name"))
-                    for e in elements[node].iterdescendants()
-                )
-            )
-        ):
+        if tag in HEADING_TAGS and (marks_comments(*tree.class_and_id[node]) or node in holding):
             parent = parents[node]
             while parent >= 0 and ends[parent] == ends[node] and parents[parent] >= 0:
                 parent = parents[parent]
@@ -149,15 +140,63 @@ def _opened_sections(tree: BlockTree, links: list[etree._Element]) -> dict[int, 
     if anchors:  # most pages have none: no node to look up
         node_of = {element: node for node, element in enumerate(elements)}
         by_anchors: dict[int, int] = {}
-        for anchor in anchors:
+        for anchor, start in _first_nodes_after(anchors, node_of).items():
             parent_node = node_of.get(anchor.getparent())
-            # an element that holds a block is a node: the first such after the anchor
-            after = (node_of.get(e) for e in anchor.itersiblings())
-            start = next((n for n in after if n is not None), None)
             if parent_node is not None and start is not None:
                 by_anchors[start] = max(by_anchors.get(start, 0), ends[parent_node])
         sections.update(by_anchors)  # a heading after an anchor: the anchor says where it ends
     return sections
+
+
+def _headings_holding_markers(tree: BlockTree) -> set[int]:
+    """The heading nodes that hold an element whose class, id or name marks
+    comments (``<h2><a name="comments"></a>Comments</h2>``). Each element is
+    read once: a heading inside another (a thousand deep on a hostile page)
+    takes its answer from the walk over the outer one, which flags every
+    ancestor of a marker up to it."""
+    ends, elements = tree.subtree_ends, tree.elements
+    holding: set[int] = set()
+    holders: set[etree._Element] = set()  # the elements, in a walked heading, above a marker
+    walked_until = 0  # the end of the last heading whose descendants were walked
+    for node, tag in enumerate(tree.tags):
+        # most headings hold no element: nothing to look through
+        if tag not in HEADING_TAGS or not len(elements[node]):
+            continue
+        heading = elements[node]
+        if node >= walked_until:
+            walked_until = ends[node]
+            for element in heading.iterdescendants():
+                if marks_comments(element.get("class"), element.get("id") or element.get("name")):
+                    above = element.getparent()
+                    while above is not None and above not in holders:
+                        holders.add(above)
+                        if above is heading:
+                            break
+                        above = above.getparent()
+        if heading in holders:
+            holding.add(node)
+    return holding
+
+
+def _first_nodes_after(
+    anchors: list[etree._Element], node_of: dict[etree._Element, int]
+) -> dict[etree._Element, int | None]:
+    """For each anchor, the first node among its following siblings (an
+    element that holds a block is a node), ``None`` if none. From the last
+    anchor back, a walk stops at the next anchor and takes its answer: a
+    thread of ten thousand anchors in one container reads each sibling once."""
+    first: dict[etree._Element, int | None] = {}
+    for anchor in reversed(anchors):  # the page's links are in document order
+        start = None
+        for sibling in anchor.itersiblings():
+            if sibling in first:
+                start = first[sibling]
+                break
+            start = node_of.get(sibling)
+            if start is not None:
+                break
+        first[anchor] = start
+    return first
 
 
 def _marked_blocks(tree: BlockTree, sections: dict[int, int]) -> list[bool]:
