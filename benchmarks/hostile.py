@@ -4,7 +4,8 @@ Usage::
 
     python benchmarks/hostile.py big [--case NAME ...] [--pipeline NAME] [--save FILE]
     python benchmarks/hostile.py peaks [--shape NAME ...] [--mb MB] [--save FILE]
-    python benchmarks/hostile.py scaling [--size N] [--repeat R] [--family NAME ...] [--save FILE]
+    python benchmarks/hostile.py scaling [--size N] [--repeat R] [--family NAME ...]
+        [--output NAME ...] [--save FILE]
     python benchmarks/hostile.py memory [--pages N] [--save FILE]
     python benchmarks/hostile.py stall [--size N] [--save FILE]
 
@@ -22,15 +23,20 @@ already in memory), per byte and per start tag of the page, and the estimate
 ``limits.peak_memory_estimate`` makes of it before parsing: the ratio must
 stay under 1.
 
-``scaling``: for every family of ``tests/hostile.py`` ``FAMILIES``, the time
-of ``extract(...).to_dict()`` at n characters and at 4n, summed over every
-pipeline (the fastest of R runs each), their ratio (linear is 4; pages this
-small have fixed costs, so less), the pipeline with the highest ratio, and
-the longest time a ticker thread waited for the GIL while the 4N page went
-through each pipeline as the Scrapy layer runs it in thread mode
-(``extract_page``, every block asked for): how long one call held it, the
-reactor's stall in thread mode. A page refused
-before parsing shows its ``PageLimitError`` reason.
+``scaling``: for every family of ``tests/hostile.py`` ``FAMILIES``, a row
+``extract``: the time of ``extract(..., comments=True).to_dict()`` at n
+characters and at 4n, summed over every pipeline (the fastest of R runs
+each), their ratio (linear is 4; pages this small have fixed costs, so
+less), the pipeline with the highest ratio, and the longest time a ticker
+thread waited for the GIL while the 4N page went through each pipeline as
+the Scrapy layer runs it in thread mode (``extract_page``, every block asked
+for): how long one call held it, the reactor's stall in thread mode. Then a
+row for each of ``OUTPUTS`` (``--output``: the Markdown, the metadata, the
+HTML report): the time of that output alone at n and 4n, on the default
+pipeline's result, their ratio (``-`` under 5 ms at 4n), and its size: its
+characters a character of the 4n page, and how much that grew from n (1 is
+linear). A page refused before parsing shows its ``PageLimitError`` reason.
+A family is a line of ``FAMILIES``; an output, a line of ``OUTPUTS``.
 
 ``memory``: extracts N distinct pages (unique texts, classes and ids) with
 the default pipeline and prints the resident memory every tenth, and the
@@ -64,6 +70,7 @@ sys.path.insert(0, str(REPO))
 from benchmarks.saved_output import SAVE_HELP, save_output  # noqa: E402
 from scrapy_declutter import PageLimitError, extract, pipeline_names  # noqa: E402
 from scrapy_declutter.core.options import Options  # noqa: E402
+from scrapy_declutter.core.report import render_report  # noqa: E402
 from scrapy_declutter.scrapy_layer.page import Page, extract_page  # noqa: E402
 from tests import hostile  # noqa: E402
 
@@ -205,7 +212,7 @@ def fastest(html: str, pipeline: str, repeat: int) -> float:
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
-        extract(html, pipeline=pipeline, page_memory_limit_mb=0).to_dict()
+        extract(html, pipeline=pipeline, page_memory_limit_mb=0, comments=True).to_dict()
         best = min(best, time.perf_counter() - start)
     return best
 
@@ -236,21 +243,46 @@ def busy_python(seconds: float = 1.0) -> None:
         pass
 
 
+# The outputs ``scaling`` times beside ``extract()``, each on a result of the
+# default pipeline that already holds the page's blocks: what a caller pays
+# when it asks for it. Each returns text, whose size is compared too.
+OUTPUTS = {
+    "markdown": lambda result: result.markdown,
+    "metadata": lambda result: json.dumps(result.metadata.to_dict()),
+    "report": lambda result: render_report(result, result.options),
+}
+
+
+def output_time(html: str, output: str, repeat: int) -> tuple[float, int]:
+    """The fastest of ``repeat`` runs of ``OUTPUTS[output]`` on a fresh result, and its size."""
+    best, size = float("inf"), 0
+    for _ in range(repeat):
+        result = extract(html, page_memory_limit_mb=0, comments=True)
+        start = time.perf_counter()
+        size = len(OUTPUTS[output](result))
+        best = min(best, time.perf_counter() - start)
+    return best, size
+
+
 def scaling(args: argparse.Namespace) -> None:
     pipelines = sorted(pipeline_names())
+    outputs = args.output or list(OUTPUTS)
     extract("<p>warm up: imports and stoplists</p>")
     print(
-        f"{len(pipelines)} pipelines, extract + to_dict, fastest of {args.repeat}; n from "
-        f"{args.size:,}, times 4 while the justext pipeline takes under 10 ms"
+        f"extract: {len(pipelines)} pipelines, comments asked for, to_dict, summed; "
+        f"{', '.join(outputs)}: the output alone, from the default pipeline's result; "
+        f"fastest of {args.repeat}; n from {args.size:,}, times 4 while the justext pipeline "
+        "takes under 10 ms"
     )
     alone = longest_gil_wait(busy_python) * 1000
     print(
         "GIL ms: the longest wait of a 1 ms ticker thread; on a pure-Python loop "
         f"(the switch interval and the machine's load alone): {alone:.0f} ms"
     )
+    print("size: the output's characters at 4n a character of the page, and that ratio's growth")
     print(
-        f"{'family':32} {'n':>9} {'n s':>7} {'4n s':>7} {'ratio':>6}  "
-        f"{'worst pipeline':28} {'GIL ms':>7}"
+        f"{'family':32} {'output':9} {'n':>9} {'n s':>7} {'4n s':>7} {'ratio':>6}  "
+        f"{'worst pipeline / size':28} {'GIL ms':>7}"
     )
     for family in args.family or hostile.FAMILIES:
         make = hostile.FAMILIES[family]
@@ -271,10 +303,23 @@ def scaling(args: argparse.Namespace) -> None:
         pages = [thread_page(large, p) for p in pipelines]
         held = max(longest_gil_wait(functools.partial(extract_page, page)) for page in pages)
         print(
-            f"{family:32} {n:9,} {total_n:7.3f} {total_4n:7.3f} {total_4n / total_n:6.1f}  "
+            f"{family:32} {'extract':9} {n:9,} {total_n:7.3f} {total_4n:7.3f} "
+            f"{total_4n / total_n:6.1f}  "
             f"{worst:20} x{times[worst][1] / times[worst][0]:<6.1f} {held * 1000:7.0f}",
             flush=True,
         )
+        for output in outputs:
+            (at_n, size_n), (at_4n, size_4n) = (
+                output_time(page, output, args.repeat) for page in (small, large)
+            )
+            growth = size_4n / len(large) / max(size_n / len(small), 1e-9)
+            # a few milliseconds are the output's fixed costs and the machine's noise
+            ratio = f"{at_4n / at_n:6.1f}" if at_4n >= 0.005 else f"{'-':>6}"
+            print(
+                f"{family:32} {output:9} {n:9,} {at_n:7.3f} {at_4n:7.3f} {ratio}  "
+                f"{size_4n / len(large):6.2f}/char x{growth:.1f}",
+                flush=True,
+            )
 
 
 # -- memory ---------------------------------------------------------------------
@@ -410,6 +455,7 @@ def main() -> None:
     scaling_parser.add_argument("--size", type=int, default=100_000)
     scaling_parser.add_argument("--repeat", type=int, default=3)
     scaling_parser.add_argument("--family", action="append", choices=list(hostile.FAMILIES))
+    scaling_parser.add_argument("--output", action="append", choices=list(OUTPUTS))
     peaks_parser = modes.add_parser("peaks")
     peaks_parser.add_argument("--shape", action="append", choices=list(SHAPES))
     peaks_parser.add_argument("--mb", type=float, default=4)
