@@ -10,6 +10,7 @@ from scrapy.utils.test import get_crawler
 
 from scrapy_declutter import DeclutterMiddleware
 from scrapy_declutter.core.presets import PIPELINES, justext_stages
+from scrapy_declutter.scrapy_layer.page import OPTIONAL_OUTPUTS
 from tests.crawling import ADDON, PagesSpider, crawl
 from tests.site import ARTICLE_DE, ARTICLE_EN, ARTICLE_EN_SENTENCE
 
@@ -207,3 +208,33 @@ async def test_worker_processes_give_the_same_result_as_the_thread(server):
         assert processes.by_url(url)["text"]
         assert processes.by_url(url) == thread.by_url(url)
     assert processes.stats["declutter/pages"] == 2
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_failing_output_costs_the_page_only_itself(server, monkeypatch, caplog):
+    # the Markdown raises on every page (a bug in it, as an IndexError on some
+    # nesting was): the items get their text, metadata and comments, the
+    # failures are counted, and logged once
+    def markdown_bug(result):
+        raise IndexError("list index out of range")
+
+    monkeypatch.setitem(OPTIONAL_OUTPUTS, "markdown", markdown_bug)
+    urls = [server.url("article-en?a"), server.url("article-en?b")]
+    settings = {
+        **ADDON,
+        "DECLUTTER_MARKDOWN": True,
+        "DECLUTTER_METADATA_FIELDS": {"title": "title"},
+        "DECLUTTER_COMMENTS": True,
+    }
+    result = await crawl(settings=settings, urls=urls)
+
+    for url in urls:
+        item = result.by_url(url)
+        assert ARTICLE_EN_SENTENCE in item["text"]
+        assert "markdown" not in item
+        assert item["title"] and "comments" in item
+    assert result.stats["declutter/pages"] == 2
+    assert result.stats["declutter/errors/output/markdown"] == 2
+    assert result.stats["declutter/errors"] == 2
+    logged = [r.getMessage() for r in caplog.records if "the markdown failed" in r.getMessage()]
+    assert len(logged) == 1 and "IndexError: list index out of range" in logged[0]

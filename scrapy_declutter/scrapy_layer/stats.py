@@ -4,7 +4,10 @@ Keys: ``declutter/pages`` (pages decluttered), ``declutter/seconds`` (total
 extraction seconds), ``declutter/pages_skipped/<reason>``, ``declutter/items``
 (items filled), ``declutter/items_skipped/<reason>``,
 ``declutter/meta_ignored/<key>`` (a bad key of ``meta["declutter"]``, left out),
-``declutter/errors`` and ``declutter/errors/<exception name>``.
+``declutter/errors`` and ``declutter/errors/<exception name>`` (a page that
+gave no text), ``declutter/errors/output/<output>`` (an optional output, the
+Markdown, the metadata or the comments, that failed on a page whose text the
+items still get; counted in ``declutter/errors`` too).
 """
 
 import logging
@@ -53,6 +56,25 @@ class Recorder:
             exc_info=error,
             extra={"spider": self.crawler.spider},
         )
+
+    def outputs_failed(self, failed: dict[str, str], where: str) -> None:
+        """Optional outputs (``page.OPTIONAL_OUTPUTS``) that raised on a page
+        whose text was extracted: each counted, each output logged the first
+        time only."""
+        for output, error in failed.items():
+            self.stats.inc_value("declutter/errors")
+            self.stats.inc_value(f"declutter/errors/output/{output}")
+            if f"output:{output}" not in self._warned:
+                self._warned.add(f"output:{output}")
+                logger.error(
+                    "declutter: the %s failed on %s (%s); its items get their text and the "
+                    "other outputs, and each such failure is counted in declutter/errors/output/%s",
+                    output,
+                    where,
+                    error,
+                    output,
+                    extra={"spider": self.crawler.spider},
+                )
 
     def timeout(self, error: BaseException, where: str) -> None:
         """A page given up past its time budget: counted as skipped, and logged."""
