@@ -8,6 +8,8 @@ Usage::
         [--output NAME ...] [--save FILE]
     python benchmarks/hostile.py memory [--pages N] [--save FILE]
     python benchmarks/hostile.py stall [--size N] [--save FILE]
+    python benchmarks/hostile.py slow [--size N] [--pages P] [--family NAME]
+        [--workers threads:T|processes:N ...] [--save FILE]
 
 ``big``: each big page runs twice, each time in a fresh process (so one case's
 peak does not hide the next's): once for the seconds, the blocks and the
@@ -50,7 +52,15 @@ ticker from when the reactor runs; prints the longest and the
 then the same crawl without the add-on (each in a fresh process), the
 baseline.
 
-``scaling`` and ``stall`` set no memory limit (``page_memory_limit_mb=0``):
+``slow``: a real crawl (the add-on, as ``stall``'s) of one slow page, a
+family of ``FAMILIES`` at N characters (``table rows``, 1 MB: some 10 s)
+requested first, then P ordinary articles, in each worker mode (by default
+one thread, as the thread mode was, ``DECLUTTER_THREADS = 4``, and two
+processes), each in a fresh process: the crawl's time, the slow page's, and
+how long the others waited from their download to their item (median and
+longest): what one slow page costs the pages behind it.
+
+``scaling``, ``stall`` and ``slow`` set no memory limit (``page_memory_limit_mb=0``):
 what they measure is time, on every page.
 """
 
@@ -443,6 +453,96 @@ def stall(args: argparse.Namespace) -> None:
     print("stats:", json.dumps(declutter, default=str))
 
 
+# -- slow -----------------------------------------------------------------------
+
+
+def slow(args: argparse.Namespace) -> None:
+    if args.child is None:
+        for mode in args.mode_of_workers or ("threads:1", "threads:4", "processes:2"):
+            command = [sys.executable, __file__, "slow", "--size", str(args.size)]
+            command += ["--pages", str(args.pages), "--family", args.family]
+            out = subprocess.run(
+                [*command, "--child", mode], check=True, capture_output=True, text=True
+            ).stdout
+            print(out, end="", flush=True)  # through --save's copy
+        return
+    import scrapy
+    from scrapy import signals
+    from scrapy.crawler import CrawlerRunner
+    from scrapy.utils.reactor import install_reactor
+
+    install_reactor("twisted.internet.asyncioreactor.AsyncioSelectorReactor")
+    from twisted.internet import reactor
+    from twisted.web.resource import Resource
+    from twisted.web.server import Site
+
+    from tests.site import ARTICLE_EN
+
+    slow_page = hostile.FAMILIES[args.family](args.size).encode()
+
+    class Pages(Resource):
+        isLeaf = True
+
+        def render_GET(self, request):
+            request.setHeader("Content-Type", "text/html; charset=utf-8")
+            return slow_page if request.postpath[-1] == b"slow" else ARTICLE_EN
+
+    port = reactor.listenTCP(0, Site(Pages()), interface="127.0.0.1")
+    base = f"http://127.0.0.1:{port.getHost().port}/page/"
+
+    class Slow(scrapy.Spider):
+        name = "slow"
+
+        async def start(self):
+            yield scrapy.Request(base + "slow")  # first: the others arrive while it is extracted
+            for n in range(args.pages):
+                yield scrapy.Request(base + str(n))
+
+        def parse(self, response):
+            yield {"url": response.url}
+
+    downloaded: dict[str, float] = {}
+    waits: dict[str, float] = {}
+
+    def on_download(response, request, spider):
+        downloaded[request.url] = time.perf_counter()
+
+    def on_item(item, response, spider):
+        waits[response.url] = time.perf_counter() - downloaded[response.url]
+
+    kind, _, count = args.child.partition(":")
+    settings = {
+        "LOG_LEVEL": "ERROR",
+        "TELNETCONSOLE_ENABLED": False,
+        "ROBOTSTXT_OBEY": False,
+        "ADDONS": {"scrapy_declutter.Addon": 100},
+        "DECLUTTER_PAGE_MEMORY_LIMIT_MB": 0,
+        "DECLUTTER_TIMEOUT": 0,
+    }
+    if kind == "threads":
+        settings.update({"DECLUTTER_WORKERS": 0, "DECLUTTER_THREADS": int(count)})
+    else:
+        settings["DECLUTTER_WORKERS"] = int(count)
+    runner = CrawlerRunner(settings)
+    crawler = runner.create_crawler(Slow)
+    crawler.signals.connect(on_download, signal=signals.response_downloaded)
+    crawler.signals.connect(on_item, signal=signals.item_scraped)
+    started = time.perf_counter()
+    deferred = runner.crawl(crawler)
+    deferred.addErrback(lambda failure: print(failure.getTraceback()))
+    deferred.addBoth(lambda _: reactor.stop())
+    reactor.run()
+    slow_wait = waits.pop(base + "slow")
+    others = sorted(waits.values())
+    print(
+        f"{args.child:12} {len(others) + 1} pages in {time.perf_counter() - started:5.1f} s; "
+        f"the {len(slow_page) / 1e6:.1f} MB page ({args.family}) {slow_wait:5.1f} s; "
+        f"the {len(others)} others from download to item: median "
+        f"{others[len(others) // 2]:5.2f} s, longest {others[-1]:5.2f} s",
+        flush=True,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     modes = parser.add_subparsers(dest="mode", required=True)
@@ -465,11 +565,25 @@ def main() -> None:
     stall_parser = modes.add_parser("stall")
     stall_parser.add_argument("--size", type=int, default=250_000)
     stall_parser.add_argument("--child", choices=("on", "off"), help=argparse.SUPPRESS)
-    for mode in (big_parser, peaks_parser, scaling_parser, memory_parser, stall_parser):
+    slow_parser = modes.add_parser("slow")
+    slow_parser.add_argument("--size", type=int, default=1_000_000)
+    slow_parser.add_argument("--pages", type=int, default=50)
+    slow_parser.add_argument("--family", default="table rows", choices=list(hostile.FAMILIES))
+    slow_parser.add_argument("--workers", dest="mode_of_workers", action="append")
+    slow_parser.add_argument("--child", help=argparse.SUPPRESS)
+    parsers = (big_parser, peaks_parser, scaling_parser, memory_parser, stall_parser, slow_parser)
+    for mode in parsers:
         mode.add_argument("--save", type=Path, help=SAVE_HELP)
     args = parser.parse_args()
     save_output(args.save)
-    modes = {"big": big, "peaks": peaks, "scaling": scaling, "memory": memory, "stall": stall}
+    modes = {
+        "big": big,
+        "peaks": peaks,
+        "scaling": scaling,
+        "memory": memory,
+        "stall": stall,
+        "slow": slow,
+    }
     modes[args.mode](args)
 
 

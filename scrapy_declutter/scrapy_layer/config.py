@@ -71,6 +71,10 @@ def _is_count(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
+def _is_positive_count(value: Any) -> bool:
+    return _is_count(value) and value >= 1
+
+
 def _is_seconds(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0
 
@@ -106,7 +110,9 @@ class Config:
     the other outputs go to; no two outputs share one. ``html_field``: the item
     field the item pipeline declutters, ``None`` switches the pipeline off.
     ``max_body_size``: larger responses are skipped, 0 is no limit.
-    ``workers``: 0 for one background thread, N for N processes.
+    ``workers``: 0 for background threads of the crawl process, N for N
+    processes. ``threads``: how many threads with ``workers = 0``: a slow page
+    holds one of them, the other pages go on in the others.
     ``timeout``: with processes, the seconds a page may take; past them it is
     given up (its item kept, without text) and its process replaced; 0 is no
     limit. A thread cannot be stopped, so with ``workers = 0`` it does nothing.
@@ -130,6 +136,7 @@ class Config:
     overwrite: bool = _setting(False, _is_bool, "True or False", True)
     max_body_size: int = _setting(10 * 1024 * 1024, _is_count, "a whole number >= 0", True)
     workers: int = _setting(0, _is_count, "a whole number >= 0")
+    threads: int = _setting(4, _is_positive_count, "a whole number >= 1")
     timeout: float = _setting(60.0, _is_seconds, "a number of seconds >= 0", True)
     options: Options = dataclasses.field(default_factory=Options)
 
