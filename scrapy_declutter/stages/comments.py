@@ -35,6 +35,7 @@ comment form).
 """
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from itertools import chain
 
@@ -70,6 +71,19 @@ COMMENT_NAME = re.compile(
 ARTICLE_WORDS = 60
 # jusText's context-free classes of a block that reads as text
 _PROSE = (GOOD, NEAR_GOOD)
+# One class name or id of the element that holds the form to write a comment
+# (WordPress's ``respond``, ``comment-respond``, ``reply-title``,
+# ``comment-notes``, ``logged-in-as``; Drupal's and Blogger's ``comment-form``):
+# its heading ("Leave a reply"), notes ("Your email address will not be
+# published") and labels are no one's comment, and text outside the
+# ``<form>`` itself.
+REPLY_FORM_NAME = re.compile(
+    r"^(?:respond|(?:comment|reply)[-_]?(?:respond|form|title|notes)(?:[-_][\w-]*)?"
+    r"|reply[-_]title|logged[-_]in[-_]as|must[-_]log[-_]in)$"
+)
+SHORT_POST_WORDS = 4
+# a sentence's last mark, then any closing quotes or brackets
+_SENTENCE_END = re.compile(r"[.!?\u2026\u3002\uff01\uff1f][\"'\u201d\u2019)\]]*$")
 DISCUSSION_TYPES = re.compile(
     r"\b(?:DiscussionForumPosting|QAPage|Question|Answer|SocialMediaPosting)\b"
 )
@@ -216,6 +230,50 @@ def _marked_blocks(tree: BlockTree, sections: dict[int, int]) -> list[bool]:
     return [marked[node] for node in tree.block_nodes]
 
 
+def _in_reply_form(tree: BlockTree, in_section: list[bool]) -> list[bool]:
+    """For each block, whether it is in the section's reply form: a
+    ``<form>``, or an element named for one (``REPLY_FORM_NAME``), that holds
+    no block outside the section (an ASP.NET page is one ``<form>``). One
+    pass over the nodes, parents first."""
+    ends = tree.subtree_ends
+    # the nodes of the blocks outside the section (a node may hold blocks on both sides of a child)
+    outside = sorted(node for node, inside in zip(tree.block_nodes, in_section) if not inside)
+
+    def holds_outside(node: int) -> bool:
+        first = bisect_left(outside, node)
+        return first < len(outside) and outside[first] < ends[node]
+
+    in_form = [False] * len(tree.parents)
+    for node, (parent, tag, (class_name, id_name)) in enumerate(
+        zip(tree.parents, tree.tags, tree.class_and_id)
+    ):
+        in_form[node] = (parent >= 0 and in_form[parent]) or (
+            (tag == "form" or _names_reply_form(class_name, id_name)) and not holds_outside(node)
+        )
+    return [in_form[node] for node in tree.block_nodes]
+
+
+def _names_reply_form(class_name: str | None, id_name: str | None) -> bool:
+    if not (class_name or id_name):
+        return False
+    names = f"{class_name or ''} {id_name or ''}".lower()
+    return ("respond" in names or "reply" in names or "form" in names or "log" in names) and any(
+        REPLY_FORM_NAME.match(n) for n in names.split()
+    )
+
+
+def _short_post(block: Block) -> bool:
+    """A post of a sentence or two ("Nice work. Simple yet effective."), which
+    jusText calls short: ``SHORT_POST_WORDS`` words or more, no link text, and
+    the end of a sentence at its end (a name, a date, "Reply", a list of
+    related posts' titles end none)."""
+    return (
+        block.words >= SHORT_POST_WORDS
+        and not block.link_chars
+        and _SENTENCE_END.search(block.text) is not None
+    )
+
+
 def _good(block: Block) -> bool:
     return block.cf_label in _PROSE if block.cf_label is not None else block.is_good
 
@@ -240,10 +298,22 @@ class SeparateComments:
             in_section: list[bool] | None = [b.reason == COMMENTS for b in blocks]
         else:
             in_section = comment_section(document)
-        for block, is_comment in zip(blocks, in_section or ()):
+        if not in_section or not any(in_section):
+            return
+        in_form = _in_reply_form(document.tree(), in_section)
+        for block, is_comment, is_form in zip(blocks, in_section, in_form):
             if is_comment:
-                block.label = COMMENT if self.reads_as_text(block) else BAD
+                block.label = COMMENT if not is_form and self.is_post(block) else BAD
                 block.reason = COMMENTS
+
+    def is_post(self, block: Block) -> bool:
+        """Whether a block of the section, not in its reply form, is a post's
+        text: it reads as text, and is not a heading's own ("3 comments", a
+        thread's title; the posts of a thread that an unclosed ``<h2>`` holds
+        are blocks of their own elements)."""
+        if block.element.tag in HEADING_TAGS:
+            return False
+        return self.reads_as_text(block) or _short_post(block)
 
     def reads_as_text(self, block: Block) -> bool:
         if block.label is GOOD or block.cf_label in _PROSE:
