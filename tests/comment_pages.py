@@ -16,11 +16,12 @@ COMMENTS = (
     " a word about it, and the budget is already stretched.",
     "Great news, thanks for writing this up!",  # short: a post all the same
 )
-# What the form says: none of it is a comment
+# What the form and the notes beside the thread say: none of it is a comment
 FORM_TEXTS = (
     "Leave a Reply",
     "Your email address will not be published. Required fields are marked *",
     "Save my name, email, and website in this browser for the next time I comment.",
+    "Comments are moderated before they appear.",  # a short sentence, but in no post
 )
 
 
@@ -60,4 +61,4 @@ def blog_page(comments: tuple[str, ...] = COMMENTS, *, title_open: bool = False)
 <main><article class="post"><h1 class="entry-title">River plans approved</h1>
 <div class="entry-content">{ARTICLE}</div></article>
 <div id="comments" class="comments-area">{title}<ol class="comment-list">{thread}</ol>
-{FORM}</div></main><footer><p>Copyright 2024 The Riverside Times</p></footer></body></html>"""
+<p class="note">{FORM_TEXTS[3]}</p>{FORM}</div></main><footer><p>Copyright 2024 The Riverside Times</p></footer></body></html>"""

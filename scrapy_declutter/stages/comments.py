@@ -36,6 +36,7 @@ comment form).
 
 import re
 from bisect import bisect_left
+from collections import Counter
 from dataclasses import dataclass
 from itertools import chain
 
@@ -230,11 +231,15 @@ def _marked_blocks(tree: BlockTree, sections: dict[int, int]) -> list[bool]:
     return [marked[node] for node in tree.block_nodes]
 
 
-def _in_reply_form(tree: BlockTree, in_section: list[bool]) -> list[bool]:
-    """For each block, whether it is in the section's reply form: a
-    ``<form>``, or an element named for one (``REPLY_FORM_NAME``), that holds
-    no block outside the section (an ASP.NET page is one ``<form>``). One
-    pass over the nodes, parents first."""
+def _forms_and_posts(tree: BlockTree, in_section: list[bool]) -> tuple[list[bool], list[bool]]:
+    """For each block, whether it is in the section's reply form, and whether
+    it is in one of the section's posts. The form: a ``<form>``, or an
+    element named for one (``REPLY_FORM_NAME``). A post: an element whose
+    parent has another child of its tag and first class (``<li
+    class="comment even">``, ``<li class="comment odd">``): a thread repeats
+    its posts, where notes and forms stand alone. Either must hold no block
+    outside the section (an ASP.NET page is one ``<form>``). One pass over
+    the nodes, parents first."""
     ends = tree.subtree_ends
     # the nodes of the blocks outside the section (a node may hold blocks on both sides of a child)
     outside = sorted(node for node, inside in zip(tree.block_nodes, in_section) if not inside)
@@ -243,14 +248,25 @@ def _in_reply_form(tree: BlockTree, in_section: list[bool]) -> list[bool]:
         first = bisect_left(outside, node)
         return first < len(outside) and outside[first] < ends[node]
 
+    kinds = [
+        (parent, tag, class_name.split()[0] if class_name and class_name.split() else None)
+        for parent, tag, (class_name, _) in zip(tree.parents, tree.tags, tree.class_and_id)
+    ]
+    siblings_of_kind = Counter(kinds)
     in_form = [False] * len(tree.parents)
-    for node, (parent, tag, (class_name, id_name)) in enumerate(
-        zip(tree.parents, tree.tags, tree.class_and_id)
-    ):
+    in_post = [False] * len(tree.parents)
+    for node, (kind, (class_name, id_name)) in enumerate(zip(kinds, tree.class_and_id)):
+        parent, tag, _ = kind
         in_form[node] = (parent >= 0 and in_form[parent]) or (
             (tag == "form" or _names_reply_form(class_name, id_name)) and not holds_outside(node)
         )
-    return [in_form[node] for node in tree.block_nodes]
+        in_post[node] = (parent >= 0 and in_post[parent]) or (
+            siblings_of_kind[kind] > 1 and not in_form[node] and not holds_outside(node)
+        )
+    return (
+        [in_form[node] for node in tree.block_nodes],
+        [in_post[node] for node in tree.block_nodes],
+    )
 
 
 def _names_reply_form(class_name: str | None, id_name: str | None) -> bool:
@@ -300,20 +316,22 @@ class SeparateComments:
             in_section = comment_section(document)
         if not in_section or not any(in_section):
             return
-        in_form = _in_reply_form(document.tree(), in_section)
-        for block, is_comment, is_form in zip(blocks, in_section, in_form):
+        in_form, in_post = _forms_and_posts(document.tree(), in_section)
+        for block, is_comment, is_form, is_in_post in zip(blocks, in_section, in_form, in_post):
             if is_comment:
-                block.label = COMMENT if not is_form and self.is_post(block) else BAD
+                is_text = not is_form and self.is_post_text(block, is_in_post)
+                block.label = COMMENT if is_text else BAD
                 block.reason = COMMENTS
 
-    def is_post(self, block: Block) -> bool:
+    def is_post_text(self, block: Block, in_post: bool) -> bool:
         """Whether a block of the section, not in its reply form, is a post's
-        text: it reads as text, and is not a heading's own ("3 comments", a
-        thread's title; the posts of a thread that an unclosed ``<h2>`` holds
-        are blocks of their own elements)."""
+        text: it reads as text, or it is a short post's sentence in one of the
+        thread's repeated posts (``_short_post``); and it is not a heading's
+        own text ("3 comments", a thread's title; the posts of a thread that
+        an unclosed ``<h2>`` holds are blocks of their own elements)."""
         if block.element.tag in HEADING_TAGS:
             return False
-        return self.reads_as_text(block) or _short_post(block)
+        return self.reads_as_text(block) or (in_post and _short_post(block))
 
     def reads_as_text(self, block: Block) -> bool:
         if block.label is GOOD or block.cf_label in _PROSE:
