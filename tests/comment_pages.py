@@ -61,4 +61,5 @@ def blog_page(comments: tuple[str, ...] = COMMENTS, *, title_open: bool = False)
 <main><article class="post"><h1 class="entry-title">River plans approved</h1>
 <div class="entry-content">{ARTICLE}</div></article>
 <div id="comments" class="comments-area">{title}<ol class="comment-list">{thread}</ol>
-<p class="note">{FORM_TEXTS[3]}</p>{FORM}</div></main><footer><p>Copyright 2024 The Riverside Times</p></footer></body></html>"""
+<p class="note">{FORM_TEXTS[3]}</p>{FORM}</div></main>
+<footer><p>Copyright 2024 The Riverside Times</p></footer></body></html>"""
