@@ -4,10 +4,13 @@ Usage::
 
     python benchmarks/hostile.py big [--case NAME ...] [--pipeline NAME] [--save FILE]
     python benchmarks/hostile.py peaks [--shape NAME ...] [--mb MB] [--save FILE]
-    python benchmarks/hostile.py scaling [--size N] [--repeat R] [--family NAME ...] [--save FILE]
+    python benchmarks/hostile.py scaling [--size N] [--repeat R] [--family NAME ...]
+        [--output NAME ...] [--save FILE]
     python benchmarks/hostile.py memory [--pages N] [--save FILE]
     python benchmarks/hostile.py stall [--size N] [--save FILE]
     python benchmarks/hostile.py report [--size N] [--repeat R] [--family NAME ...] [--save FILE]
+    python benchmarks/hostile.py slow [--size N] [--pages P] [--family NAME]
+        [--workers threads:T|processes:N ...] [--save FILE]
 
 ``big``: each big page runs twice, each time in a fresh process (so one case's
 peak does not hide the next's): once for the seconds, the blocks and the
@@ -23,16 +26,20 @@ already in memory), per byte and per start tag of the page, and the estimate
 ``limits.peak_memory_estimate`` makes of it before parsing: the ratio must
 stay under 1.
 
-``scaling``: for every family of ``tests/hostile.py`` ``FAMILIES``, the time
-of ``extract(...).to_dict(markdown=True, metadata=True)`` at n characters
-and at 4n, summed over every pipeline (the fastest of R runs each), their
-ratio (linear is 4; pages this small have fixed costs, so less), the
-pipeline with the highest ratio, and
-the longest time a ticker thread waited for the GIL while the 4N page went
-through each pipeline as the Scrapy layer runs it in thread mode
-(``extract_page``, every block asked for): how long one call held it, the
-reactor's stall in thread mode. A page refused
-before parsing shows its ``PageLimitError`` reason.
+``scaling``: for every family of ``tests/hostile.py`` ``FAMILIES``, a row
+``extract``: the time of ``extract(..., comments=True).to_dict()`` at n
+characters and at 4n, summed over every pipeline (the fastest of R runs
+each), their ratio (linear is 4; pages this small have fixed costs, so
+less), the pipeline with the highest ratio, and the longest time a ticker
+thread waited for the GIL while the 4N page went through each pipeline as
+the Scrapy layer runs it in thread mode (``extract_page``, every block asked
+for): how long one call held it, the reactor's stall in thread mode. Then a
+row for each of ``OUTPUTS`` (``--output``: the Markdown, the metadata, the
+HTML report): the time of that output alone at n and 4n, on the default
+pipeline's result, their ratio (``-`` under 5 ms at 4n), and its size: its
+characters a character of the 4n page, and how much that grew from n (1 is
+linear). A page refused before parsing shows its ``PageLimitError`` reason.
+A family is a line of ``FAMILIES``; an output, a line of ``OUTPUTS``.
 
 ``memory``: extracts N distinct pages (unique texts, classes and ids) with
 the default pipeline and prints the resident memory every tenth, and the
@@ -52,7 +59,15 @@ extraction before it not counted; the fastest of R runs) at n characters and at 
 and the report's size in characters over the page's at n and at 4n
 (``report.size_limit`` bounds it).
 
-``scaling``, ``report`` and ``stall`` set no memory limit (``page_memory_limit_mb=0``):
+``slow``: a real crawl (the add-on, as ``stall``'s) of one slow page, a
+family of ``FAMILIES`` at N characters (``table rows``, 1 MB: some 10 s)
+requested first, then P ordinary articles, in each worker mode (by default
+one thread, as the thread mode was, ``DECLUTTER_THREADS = 4``, and two
+processes), each in a fresh process: the crawl's time, the slow page's, and
+how long the others waited from their download to their item (median and
+longest): what one slow page costs the pages behind it.
+
+``scaling``, ``report``, ``stall`` and ``slow`` set no memory limit (``page_memory_limit_mb=0``):
 what they measure is time, on every page.
 """
 
@@ -72,6 +87,7 @@ sys.path.insert(0, str(REPO))
 from benchmarks.saved_output import SAVE_HELP, save_output  # noqa: E402
 from scrapy_declutter import PageLimitError, extract, pipeline_names  # noqa: E402
 from scrapy_declutter.core.options import Options  # noqa: E402
+from scrapy_declutter.extraction.report import render_report  # noqa: E402
 from scrapy_declutter.scrapy_layer.page import Page, extract_page  # noqa: E402
 from tests import hostile  # noqa: E402
 
@@ -213,9 +229,7 @@ def fastest(html: str, pipeline: str, repeat: int) -> float:
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
-        extract(html, pipeline=pipeline, page_memory_limit_mb=0).to_dict(
-            markdown=True, metadata=True
-        )
+        extract(html, pipeline=pipeline, page_memory_limit_mb=0, comments=True).to_dict()
         best = min(best, time.perf_counter() - start)
     return best
 
@@ -246,22 +260,46 @@ def busy_python(seconds: float = 1.0) -> None:
         pass
 
 
+# The outputs ``scaling`` times beside ``extract()``, each on a result of the
+# default pipeline that already holds the page's blocks: what a caller pays
+# when it asks for it. Each returns text, whose size is compared too.
+OUTPUTS = {
+    "markdown": lambda result: result.markdown,
+    "metadata": lambda result: json.dumps(result.metadata.to_dict()),
+    "report": lambda result: render_report(result, result.options),
+}
+
+
+def output_time(html: str, output: str, repeat: int) -> tuple[float, int]:
+    """The fastest of ``repeat`` runs of ``OUTPUTS[output]`` on a fresh result, and its size."""
+    best, size = float("inf"), 0
+    for _ in range(repeat):
+        result = extract(html, page_memory_limit_mb=0, comments=True)
+        start = time.perf_counter()
+        size = len(OUTPUTS[output](result))
+        best = min(best, time.perf_counter() - start)
+    return best, size
+
+
 def scaling(args: argparse.Namespace) -> None:
     pipelines = sorted(pipeline_names())
+    outputs = args.output or list(OUTPUTS)
     extract("<p>warm up: imports and stoplists</p>")
     print(
-        f"{len(pipelines)} pipelines, extract + to_dict with Markdown and metadata, fastest of "
-        f"{args.repeat}; n from "
-        f"{args.size:,}, times 4 while the justext pipeline takes under 10 ms"
+        f"extract: {len(pipelines)} pipelines, comments asked for, to_dict, summed; "
+        f"{', '.join(outputs)}: the output alone, from the default pipeline's result; "
+        f"fastest of {args.repeat}; n from {args.size:,}, times 4 while the justext pipeline "
+        "takes under 10 ms"
     )
     alone = longest_gil_wait(busy_python) * 1000
     print(
         "GIL ms: the longest wait of a 1 ms ticker thread; on a pure-Python loop "
         f"(the switch interval and the machine's load alone): {alone:.0f} ms"
     )
+    print("size: the output's characters at 4n a character of the page, and that ratio's growth")
     print(
-        f"{'family':32} {'n':>9} {'n s':>7} {'4n s':>7} {'ratio':>6}  "
-        f"{'worst pipeline':28} {'GIL ms':>7}"
+        f"{'family':32} {'output':9} {'n':>9} {'n s':>7} {'4n s':>7} {'ratio':>6}  "
+        f"{'worst pipeline / size':28} {'GIL ms':>7}"
     )
     for family in args.family or hostile.FAMILIES:
         make = hostile.FAMILIES[family]
@@ -282,10 +320,23 @@ def scaling(args: argparse.Namespace) -> None:
         pages = [thread_page(large, p) for p in pipelines]
         held = max(longest_gil_wait(functools.partial(extract_page, page)) for page in pages)
         print(
-            f"{family:32} {n:9,} {total_n:7.3f} {total_4n:7.3f} {total_4n / total_n:6.1f}  "
+            f"{family:32} {'extract':9} {n:9,} {total_n:7.3f} {total_4n:7.3f} "
+            f"{total_4n / total_n:6.1f}  "
             f"{worst:20} x{times[worst][1] / times[worst][0]:<6.1f} {held * 1000:7.0f}",
             flush=True,
         )
+        for output in outputs:
+            (at_n, size_n), (at_4n, size_4n) = (
+                output_time(page, output, args.repeat) for page in (small, large)
+            )
+            growth = size_4n / len(large) / max(size_n / len(small), 1e-9)
+            # a few milliseconds are the output's fixed costs and the machine's noise
+            ratio = f"{at_4n / at_n:6.1f}" if at_4n >= 0.005 else f"{'-':>6}"
+            print(
+                f"{family:32} {output:9} {n:9,} {at_n:7.3f} {at_4n:7.3f} {ratio}  "
+                f"{size_4n / len(large):6.2f}/char x{growth:.1f}",
+                flush=True,
+            )
 
 
 # -- report -------------------------------------------------------------------
@@ -448,6 +499,96 @@ def stall(args: argparse.Namespace) -> None:
     print("stats:", json.dumps(declutter, default=str))
 
 
+# -- slow -----------------------------------------------------------------------
+
+
+def slow(args: argparse.Namespace) -> None:
+    if args.child is None:
+        for mode in args.mode_of_workers or ("threads:1", "threads:4", "processes:2"):
+            command = [sys.executable, __file__, "slow", "--size", str(args.size)]
+            command += ["--pages", str(args.pages), "--family", args.family]
+            out = subprocess.run(
+                [*command, "--child", mode], check=True, capture_output=True, text=True
+            ).stdout
+            print(out, end="", flush=True)  # through --save's copy
+        return
+    import scrapy
+    from scrapy import signals
+    from scrapy.crawler import CrawlerRunner
+    from scrapy.utils.reactor import install_reactor
+
+    install_reactor("twisted.internet.asyncioreactor.AsyncioSelectorReactor")
+    from twisted.internet import reactor
+    from twisted.web.resource import Resource
+    from twisted.web.server import Site
+
+    from tests.site import ARTICLE_EN
+
+    slow_page = hostile.FAMILIES[args.family](args.size).encode()
+
+    class Pages(Resource):
+        isLeaf = True
+
+        def render_GET(self, request):
+            request.setHeader("Content-Type", "text/html; charset=utf-8")
+            return slow_page if request.postpath[-1] == b"slow" else ARTICLE_EN
+
+    port = reactor.listenTCP(0, Site(Pages()), interface="127.0.0.1")
+    base = f"http://127.0.0.1:{port.getHost().port}/page/"
+
+    class Slow(scrapy.Spider):
+        name = "slow"
+
+        async def start(self):
+            yield scrapy.Request(base + "slow")  # first: the others arrive while it is extracted
+            for n in range(args.pages):
+                yield scrapy.Request(base + str(n))
+
+        def parse(self, response):
+            yield {"url": response.url}
+
+    downloaded: dict[str, float] = {}
+    waits: dict[str, float] = {}
+
+    def on_download(response, request, spider):
+        downloaded[request.url] = time.perf_counter()
+
+    def on_item(item, response, spider):
+        waits[response.url] = time.perf_counter() - downloaded[response.url]
+
+    kind, _, count = args.child.partition(":")
+    settings = {
+        "LOG_LEVEL": "ERROR",
+        "TELNETCONSOLE_ENABLED": False,
+        "ROBOTSTXT_OBEY": False,
+        "ADDONS": {"scrapy_declutter.Addon": 100},
+        "DECLUTTER_PAGE_MEMORY_LIMIT_MB": 0,
+        "DECLUTTER_TIMEOUT": 0,
+    }
+    if kind == "threads":
+        settings.update({"DECLUTTER_WORKERS": 0, "DECLUTTER_THREADS": int(count)})
+    else:
+        settings["DECLUTTER_WORKERS"] = int(count)
+    runner = CrawlerRunner(settings)
+    crawler = runner.create_crawler(Slow)
+    crawler.signals.connect(on_download, signal=signals.response_downloaded)
+    crawler.signals.connect(on_item, signal=signals.item_scraped)
+    started = time.perf_counter()
+    deferred = runner.crawl(crawler)
+    deferred.addErrback(lambda failure: print(failure.getTraceback()))
+    deferred.addBoth(lambda _: reactor.stop())
+    reactor.run()
+    slow_wait = waits.pop(base + "slow")
+    others = sorted(waits.values())
+    print(
+        f"{args.child:12} {len(others) + 1} pages in {time.perf_counter() - started:5.1f} s; "
+        f"the {len(slow_page) / 1e6:.1f} MB page ({args.family}) {slow_wait:5.1f} s; "
+        f"the {len(others)} others from download to item: median "
+        f"{others[len(others) // 2]:5.2f} s, longest {others[-1]:5.2f} s",
+        flush=True,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     modes = parser.add_subparsers(dest="mode", required=True)
@@ -460,6 +601,7 @@ def main() -> None:
     scaling_parser.add_argument("--size", type=int, default=100_000)
     scaling_parser.add_argument("--repeat", type=int, default=3)
     scaling_parser.add_argument("--family", action="append", choices=list(hostile.FAMILIES))
+    scaling_parser.add_argument("--output", action="append", choices=list(OUTPUTS))
     peaks_parser = modes.add_parser("peaks")
     peaks_parser.add_argument("--shape", action="append", choices=list(SHAPES))
     peaks_parser.add_argument("--mb", type=float, default=4)
@@ -469,18 +611,26 @@ def main() -> None:
     stall_parser = modes.add_parser("stall")
     stall_parser.add_argument("--size", type=int, default=250_000)
     stall_parser.add_argument("--child", choices=("on", "off"), help=argparse.SUPPRESS)
+    slow_parser = modes.add_parser("slow")
+    slow_parser.add_argument("--size", type=int, default=1_000_000)
+    slow_parser.add_argument("--pages", type=int, default=50)
+    slow_parser.add_argument("--family", default="table rows", choices=list(hostile.FAMILIES))
+    slow_parser.add_argument("--workers", dest="mode_of_workers", action="append")
+    slow_parser.add_argument("--child", help=argparse.SUPPRESS)
     report_parser = modes.add_parser("report")
     report_parser.add_argument("--size", type=int, default=250_000)
     report_parser.add_argument("--repeat", type=int, default=2)
     report_parser.add_argument("--family", action="append", choices=list(hostile.FAMILIES))
-    for mode in (
+    parsers = (
         big_parser,
         peaks_parser,
         scaling_parser,
         memory_parser,
         stall_parser,
         report_parser,
-    ):
+        slow_parser,
+    )
+    for mode in parsers:
         mode.add_argument("--save", type=Path, help=SAVE_HELP)
     args = parser.parse_args()
     save_output(args.save)
@@ -491,6 +641,7 @@ def main() -> None:
         "memory": memory,
         "stall": stall,
         "report": report_scaling,
+        "slow": slow,
     }
     modes[args.mode](args)
 

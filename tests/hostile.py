@@ -60,6 +60,12 @@ def _repeat(unit: str, size: int, head: str = "", tail: str = "") -> str:
     return head + unit * max(size // len(unit), 1) + tail
 
 
+def _numbered(unit: str, size: int, head: str = "", tail: str = "") -> str:
+    """As ``_repeat``, each copy of ``unit`` with its number as ``{i}``."""
+    count = max(size // len(unit.format(i=0)), 1)
+    return head + "".join(unit.format(i=i) for i in range(count)) + tail
+
+
 # Families of hostile pages: each makes a page of about ``size`` characters
 # whose cost must grow linearly with ``size`` (``benchmarks/hostile.py
 # scaling``). Where a page must still give a block, ``END`` is in it.
@@ -80,6 +86,13 @@ FAMILIES = {
     "many <br>": lambda n: _repeat("<br>", n, "<p>a", f"b</p><p>{END}</p>"),
     "many links": lambda n: _repeat("<a href=/>x</a> ", n, "<p>", f"</p><p>{END}</p>"),
     "many headings": lambda n: _repeat("<h2>title</h2><p>text</p>", n),
+    # a forum thread: a named anchor before each reply, all in one container
+    "comment anchors": lambda n: _numbered(
+        '<a name="comment-{i}"></a><span>Reader {i} wrote a short reply</span>', n, "<div>"
+    ),
+    "headings nested 1,000 deep": lambda n: _repeat(
+        "<p>a line of text</p>", n, "<h2><div>" * 1000, f"<p>{END}</p>"
+    ),
     "list items": lambda n: _repeat("<li>a b c", n, "<ul>", "</ul>"),
     "huge class string": lambda n: _repeat("ab ", n, "<div class='", f"'><p>{END}</p></div>"),
     "unique classes": lambda n: "".join(

@@ -17,6 +17,7 @@ import pytest
 from scrapy.commands import ScrapyCommand
 from scrapy.utils.misc import load_object
 
+from tests.comment_pages import COMMENTS, blog_page
 from tests.site import ARTICLE_EN, ARTICLE_EN_SENTENCE, BOILERPLATE, PNG
 
 REPO = Path(__file__).resolve().parents[1]
@@ -109,6 +110,19 @@ def test_metadata_prints_json_then_the_markdown_if_asked(run, page):
     assert metadata["url"] is None  # the page's own URL is a file: URL, and url is http(s)
     both = run("--metadata", "--markdown", str(page)).stdout
     assert both.startswith(result.stdout) and "# New ferry terminal" in both[len(result.stdout) :]
+
+
+def test_comments_prints_the_posts_or_nothing(run, tmp_path):
+    commented = tmp_path / "commented.html"
+    commented.write_text(blog_page())
+    result = run("--comments", str(commented))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "\n\n".join(COMMENTS) + "\n"
+    form_only = tmp_path / "form-only.html"
+    form_only.write_text(blog_page(()))
+    result = run("--comments", str(form_only))
+    assert (result.returncode, result.stdout) == (0, "")  # the form's notes are no comment
+    assert "twenty years" not in run(str(commented)).stdout  # never in the text
 
 
 def test_html_report_is_written_and_only_its_place_printed(run, page, tmp_path):

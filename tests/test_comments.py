@@ -7,7 +7,10 @@ from scrapy_declutter.core.document import build_document
 from scrapy_declutter.core.reasons import COMMENTS
 from scrapy_declutter.stages.comments import SeparateComments, comment_section, marks_comments
 from scrapy_declutter.stages.content_region import KeepContentRegion
+from tests.comment_pages import COMMENTS as POSTS
+from tests.comment_pages import FORM_TEXTS, blog_page
 from tests.factory import justext_document
+from tests.hostile import within
 
 ARTICLE = (
     "<p>The committee met on Tuesday to discuss the new plans for the river bank, and after a"
@@ -187,3 +190,63 @@ def test_the_comments_benchmark_turns_off_every_section_finder():
     with mock.patch(NO_SECTION[0], return_value=None), mock.patch(NO_SECTION[1], return_value=None):
         assert extract(PAGE, comments=True).comments == ""  # asked for, none found
     assert extract(PAGE, comments=True).comments == COMMENT
+
+
+def test_a_thread_of_twenty_thousand_anchors_in_one_container_is_read_once():
+    # a named anchor before each reply, all inline siblings: each anchor's
+    # section starts at the first node after it, the reply after the last
+    replies = "".join(
+        f'<a name="comment-{n}"></a><b>Reader {n}</b> agreed.<br>' for n in range(20_000)
+    )
+    page = (
+        f'<html lang="en"><body><article>{HEADLINE}{ARTICLE}</article>'
+        f"<div>{replies}<p>{COMMENT}</p></div></body></html>"
+    )
+    document = justext_document(page)
+    # 40 s before: every anchor walked every sibling after it
+    in_section = within(10, comment_section, document)
+    sections = dict(zip((b.text for b in document.blocks), in_section))
+    assert sections[COMMENT]
+    assert not any(sections[t] for t in sections if "river bank" in t)
+
+
+def test_headings_nested_a_thousand_deep_are_each_read_once():
+    # every heading holds the rest of the page, and the anchor after it all
+    # (30 s before: each heading looked through all the elements in it)
+    page = (
+        f'<html lang="en"><body><article>{HEADLINE}{ARTICLE}</article>'
+        + "<h3><div>" * 1000
+        + f"<p>{REPLIES[0]}</p>" * 8000
+        + '<a name="comments"></a></body></html>'
+    )
+    document = justext_document(page)
+    in_section = within(10, comment_section, document)
+    sections = dict(zip((b.text for b in document.blocks), in_section))
+    assert sections[REPLIES[0]]
+    assert not any(sections[t] for t in sections if "river bank" in t or "River" in t)
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        blog_page(),
+        blog_page(title_open=True),  # the thread inside the title's unclosed <h2>
+        # an ASP.NET page: one <form> holds the whole page, the thread too
+        blog_page().replace("<body>", '<body><form id="aspnetForm">'),
+    ],
+    ids=["wordpress", "unclosed-title", "page-in-a-form"],
+)
+def test_the_comments_are_the_posts_not_the_form_or_the_title(page):
+    result = extract(page, comments=True)
+    assert result.comments == "\n\n".join(POSTS)
+    assert "river bank" in result.text and "twenty years" not in result.text
+    form = [b for b in result.blocks if any(text in b.text for text in FORM_TEXTS)]
+    assert len(form) == len(FORM_TEXTS)
+    assert all(b.label is Label.BAD and b.reason == COMMENTS for b in form)
+
+
+def test_a_thread_with_no_comment_gives_no_comments():
+    # "0 thoughts", and the form: the comments or nothing, never the form's notes
+    result = extract(blog_page(()), comments=True)
+    assert result.comments == ""
+    assert "river bank" in result.text

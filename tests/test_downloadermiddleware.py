@@ -12,6 +12,7 @@ from scrapy.utils.test import get_crawler
 
 from scrapy_declutter import DeclutterMiddleware
 from scrapy_declutter.extraction.presets import PIPELINES, justext_stages
+from scrapy_declutter.scrapy_layer.page import OPTIONAL_OUTPUTS
 from tests.crawling import ADDON, PagesSpider, crawl
 from tests.site import ARTICLE_DE, ARTICLE_EN, ARTICLE_EN_SENTENCE
 
@@ -261,3 +262,33 @@ async def test_a_crawl_whose_responses_never_reach_the_middleware_ends_with_an_e
         ]
     else:
         assert errors == []
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_failing_output_costs_the_page_only_itself(server, monkeypatch, caplog):
+    # the Markdown raises on every page (a bug in it, as an IndexError on some
+    # nesting was): the items get their text, metadata and comments, the
+    # failures are counted, and logged once
+    def markdown_bug(result):
+        raise IndexError("list index out of range")
+
+    monkeypatch.setitem(OPTIONAL_OUTPUTS, "markdown", markdown_bug)
+    urls = [server.url("article-en?a"), server.url("article-en?b")]
+    settings = {
+        **ADDON,
+        "DECLUTTER_MARKDOWN": True,
+        "DECLUTTER_METADATA_FIELDS": {"title": "title"},
+        "DECLUTTER_COMMENTS": True,
+    }
+    result = await crawl(settings=settings, urls=urls)
+
+    for url in urls:
+        item = result.by_url(url)
+        assert ARTICLE_EN_SENTENCE in item["text"]
+        assert "markdown" not in item
+        assert item["title"] and "comments" in item
+    assert result.stats["declutter/pages"] == 2
+    assert result.stats["declutter/errors/output/markdown"] == 2
+    assert result.stats["declutter/errors"] == 2
+    logged = [r.getMessage() for r in caplog.records if "the markdown failed" in r.getMessage()]
+    assert len(logged) == 1 and "IndexError: list index out of range" in logged[0]

@@ -67,7 +67,7 @@ def test_paused_while_extracting_and_enabled_after(collector_enabled):
             seen.append(gc.isenabled())
             return super().extract()
 
-    data, _ = extract_page(WatchedPage("<p>one</p>", None, Options(), "all"))
+    data, _, _ = extract_page(WatchedPage("<p>one</p>", None, Options(), "all"))
     assert [block["text"] for block in data["blocks"]] == ["one"]
     assert seen == [False]
     assert gc.isenabled()

@@ -62,3 +62,13 @@ def test_postprocessing_is_not_iterative():
     doc = document(h1, h2, block(L.BAD, length=195), block(L.GOOD))
     PostprocessHeadings(200)(doc)
     assert labels(doc) == ["bad", "good", "bad", "good"]
+
+
+def test_a_page_of_headings_promotes_only_those_near_the_good_block():
+    # every block in a heading (headings nested a thousand deep): each heading
+    # is answered from one pass, and the distance counts as before
+    doc = document(*[heading(L.SHORT, length=3) for _ in range(20_000)], block(L.GOOD))
+    PreprocessHeadings(200)(doc)
+    promoted = [label == "near-good" for label in labels(doc)[:-1]]
+    # the last 67 are within 200 characters (66 x 3 = 198 before the last of them)
+    assert promoted == [False] * (20_000 - 67) + [True] * 67

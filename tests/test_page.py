@@ -12,7 +12,7 @@ from tests.site import ARTICLE_DE, ARTICLE_EN, ARTICLE_EN_SENTENCE
 
 @pytest.mark.parametrize("blocks", ["all", "kept", "none"])
 def test_extract_page_shapes_the_blocks(blocks):
-    data, seconds = extract_page(Page(ARTICLE_EN, None, Options(), blocks))
+    data, seconds, _ = extract_page(Page(ARTICLE_EN, None, Options(), blocks))
     assert ARTICLE_EN_SENTENCE in data["text"]
     assert isinstance(seconds, float)
     labels = {block["label"] for block in data["blocks"]}
@@ -39,7 +39,7 @@ def test_a_page_from_a_response_has_the_encoding_and_language_its_headers_declar
 def test_the_content_language_header_decides_when_the_page_declares_none():
     page = ARTICLE_DE.replace(b'<html lang="de">', b"<html>")
     response = HtmlResponse("https://example.org/a", body=page, headers={"Content-Language": "fr"})
-    data, _ = extract_page(Page.from_response(response, Options(), "none"))
+    data, _, _ = extract_page(Page.from_response(response, Options(), "none"))
     assert data["language"] == "French"
 
 

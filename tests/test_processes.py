@@ -25,7 +25,7 @@ def unpicklable(_):
 
 @pytest_twisted.ensureDeferred
 async def test_a_call_past_its_time_budget_is_given_up_and_its_process_replaced():
-    workers = Workers(1)
+    workers = Workers(1, 1)
     try:
         first_pid = await workers.run(where, None, timeout=60)
         with pytest.raises(WorkerTimeout):
@@ -38,7 +38,7 @@ async def test_a_call_past_its_time_budget_is_given_up_and_its_process_replaced(
 
 @pytest_twisted.ensureDeferred
 async def test_a_result_that_does_not_pickle_is_an_error_and_the_process_goes_on():
-    workers = Workers(1)
+    workers = Workers(1, 1)
     try:
         first_pid = await workers.run(where, None)
         with pytest.raises(RuntimeError, match="could not send back the result"):
@@ -53,7 +53,7 @@ async def test_a_result_that_does_not_pickle_is_an_error_and_the_process_goes_on
 
 @pytest_twisted.ensureDeferred
 async def test_closing_cancels_the_calls_not_started():
-    workers = Workers(1)
+    workers = Workers(1, 1)
     await workers.run(where, None)  # the process has started
     running = workers.run(hang, None, timeout=2)
     waiting = [workers.run(where, None) for _ in range(3)]

@@ -1,4 +1,4 @@
-"""Workers: a background thread or a pool of processes, results back on the reactor."""
+"""Workers: background threads or a pool of processes, results back on the reactor."""
 
 import os
 import threading
@@ -20,7 +20,7 @@ def fail(message):
 @pytest.mark.parametrize("count", [0, 1])
 @pytest_twisted.ensureDeferred
 async def test_runs_off_the_reactor_thread(count):
-    workers = Workers(count)
+    workers = Workers(count, 2)
     try:
         pid, thread = await workers.run(where, None)
     finally:
@@ -32,10 +32,25 @@ async def test_runs_off_the_reactor_thread(count):
 @pytest.mark.parametrize("count", [0, 1])
 @pytest_twisted.ensureDeferred
 async def test_errors_come_back_as_failures(count):
-    workers = Workers(count)
+    workers = Workers(count, 2)
     try:
         with pytest.raises(ValueError, match="boom"):
             await workers.run(fail, "boom")
     finally:
         workers.close()
         workers.close()  # closing twice is harmless
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_slow_call_holds_one_thread_and_the_next_goes_on_in_another():
+    workers = Workers(0, 2)
+    release = threading.Event()
+    try:
+        slow = workers.run(release.wait, 10)  # as a page that takes minutes
+        _, thread = await workers.run(where, None)
+        assert not slow.called  # with one thread, this call would have waited for it
+        release.set()
+        assert await slow is True
+    finally:
+        workers.close()
+    assert thread != threading.get_ident()

@@ -86,10 +86,16 @@ class ExtractionResult:
         return [block.to_dict(path) for block, path in zip(self.blocks, paths)]
 
     def to_dict(
-        self, blocks: bool = True, *, markdown: bool = False, metadata: bool = False
+        self,
+        blocks: bool = True,
+        *,
+        markdown: bool = False,
+        metadata: bool = False,
+        comments: bool = True,
     ) -> dict:
         """JSON-safe (and picklable) values: text, language, pipeline, blocks;
-        ``markdown`` and ``metadata`` (a dict) when asked for."""
+        ``markdown`` and ``metadata`` (a dict) when asked for; ``comments``
+        when the options asked for them, unless ``comments=False``."""
         data: dict[str, object] = {
             "text": self.text,
             "language": self.language,
@@ -100,7 +106,7 @@ class ExtractionResult:
             data["markdown"] = self.markdown
         if metadata:
             data["metadata"] = self.metadata.to_dict()
-        if self.comments is not None:
+        if comments and self.comments is not None:
             data["comments"] = self.comments
         return data
 

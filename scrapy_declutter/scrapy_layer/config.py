@@ -73,6 +73,10 @@ def _is_count(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
+def _is_positive_count(value: Any) -> bool:
+    return _is_count(value) and value >= 1
+
+
 def _is_seconds(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0
 
@@ -99,8 +103,8 @@ class Config:
 
     The ``#:`` comment above each field says what it does (the docs' settings
     reference is made from them). The ``*_field`` settings name the item fields
-    the outputs go to; no two outputs share one, nor ``html_field``. ``options``: the extraction
-    options (the ``Options`` fields' settings).
+    the outputs go to; no two outputs share one, nor ``html_field``.
+    ``options``: the extraction options (the ``Options`` fields' settings).
     """
 
     #: ``False`` switches every component off
@@ -135,9 +139,12 @@ class Config:
     overwrite: bool = _setting(False, _is_bool, "True or False", True)
     #: bytes: larger responses are skipped; ``0``: no limit
     max_body_size: int = _setting(10 * 1024 * 1024, _is_count, "a whole number >= 0", True)
-    #: ``0``: the extraction runs in one background thread; ``N``: in a pool of N
-    #: worker processes
+    #: ``0``: the extraction runs in background threads (``DECLUTTER_THREADS``);
+    #: ``N``: in a pool of N worker processes
     workers: int = _setting(0, _is_count, "a whole number >= 0")
+    #: with ``DECLUTTER_WORKERS = 0``, how many threads extract pages: a slow page
+    #: holds one of them, the other pages go on in the others
+    threads: int = _setting(4, _is_positive_count, "a whole number >= 1")
     #: seconds: with worker processes, a page that takes longer is given up (its
     #: item kept, without text) and its process replaced; ``0``: no limit. A thread
     #: cannot be stopped, so with ``DECLUTTER_WORKERS = 0`` it does nothing

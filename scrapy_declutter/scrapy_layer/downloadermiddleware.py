@@ -70,7 +70,7 @@ class DeclutterMiddleware:
             metadata=bool(config.metadata_fields),
         )
         try:
-            data, seconds = await maybe_deferred_to_future(
+            data, seconds, failed = await maybe_deferred_to_future(
                 self.workers.run(extract_page, page, config.timeout or None)
             )
         except BinaryInputError as error:
@@ -87,6 +87,7 @@ class DeclutterMiddleware:
             return response
         request.meta[META_RESULT] = data
         self.recorder.page(seconds)
+        self.recorder.outputs_failed(failed, response.url)
         return response
 
     def _page_config(self, request: Request, response: Response) -> Config | None:

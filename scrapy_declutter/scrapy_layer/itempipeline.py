@@ -62,7 +62,7 @@ class DeclutterPipeline:
             metadata=bool(self.config.metadata_fields),
         )
         try:
-            data, seconds = await maybe_deferred_to_future(
+            data, seconds, failed = await maybe_deferred_to_future(
                 self.workers.run(extract_page, page, self.config.timeout or None)
             )
         except BinaryInputError:
@@ -78,5 +78,6 @@ class DeclutterPipeline:
             self.recorder.error(error, f"item {type(item).__qualname__}")
             return item
         self.recorder.page(seconds)
+        self.recorder.outputs_failed(failed, f"item {type(item).__qualname__}")
         fill_item(adapter, data, self.config, self.recorder)
         return item

@@ -6,6 +6,7 @@ only the core (and w3lib), so a worker process never imports Scrapy.
 """
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any
@@ -71,18 +72,42 @@ class Page:
         )
 
 
-def extract_page(page: Page) -> tuple[dict[str, Any], float]:
-    """Extract one page; return its JSON-safe result and the seconds it took.
-    The cyclic garbage collector is paused meanwhile (see ``gc_pause.py``):
-    in thread mode, its passes over the page's objects stopped the reactor."""
+# The outputs a page may be asked for beside its text and blocks, each
+# computed from the extraction's result on its own: one that raises costs the
+# page only itself (``extract_page``).
+OPTIONAL_OUTPUTS: dict[str, Callable[[ExtractionResult], Any]] = {
+    "markdown": lambda result: result.markdown,
+    "metadata": lambda result: result.metadata.to_dict(),
+    "comments": lambda result: result.comments,
+}
+
+
+def extract_page(page: Page) -> tuple[dict[str, Any], float, dict[str, str]]:
+    """Extract one page; return its JSON-safe result, the seconds it took, and
+    the optional outputs that failed (``OPTIONAL_OUTPUTS``), each with its
+    exception (``"IndexError: ..."``): the result holds the text, the blocks
+    and every output that succeeded. The cyclic garbage collector is paused
+    meanwhile (see ``gc_pause.py``): in thread mode, its passes over the
+    page's objects stopped the reactor."""
     start = time.perf_counter()
+    asked = {
+        "markdown": page.markdown,
+        "metadata": page.metadata,
+        "comments": page.options.comments,
+    }
+    failed: dict[str, str] = {}
     with paused_gc():
-        data = page.extract().to_dict(
-            blocks=page.blocks != "none", markdown=page.markdown, metadata=page.metadata
-        )
+        result = page.extract()
+        data = result.to_dict(blocks=page.blocks != "none", comments=False)
+        for name, compute in OPTIONAL_OUTPUTS.items():
+            if asked[name]:
+                try:
+                    data[name] = compute(result)
+                except Exception as error:  # a bug in one output; counted by the caller
+                    failed[name] = f"{type(error).__name__}: {error}"
     if page.blocks == "kept":
         data["blocks"] = [block for block in data["blocks"] if block["label"] == "good"]
-    return data, time.perf_counter() - start
+    return data, time.perf_counter() - start, failed
 
 
 def _header(response: "Response", name: bytes) -> str | None:

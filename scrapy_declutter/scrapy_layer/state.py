@@ -42,7 +42,9 @@ class CrawlerState:
         state = _states.get(crawler)
         if state is None:
             config = checked_settings(lambda: Config.from_settings(crawler.settings))
-            state = _states[crawler] = cls(config, Workers(config.workers), Recorder(crawler))
+            state = _states[crawler] = cls(
+                config, Workers(config.workers, config.threads), Recorder(crawler)
+            )
             crawler.signals.connect(state.close, signal=signals.spider_closed)
             _warn_about_workers(config.workers)
         return state

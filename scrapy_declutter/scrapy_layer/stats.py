@@ -33,6 +33,10 @@ STATS = {
     ),
     "declutter/errors": "extraction errors: the response, or item, goes on without text",
     "declutter/errors/<exception>": "the same, by the exception's class name",
+    "declutter/errors/output/<output>": (
+        "an optional output (``markdown``, ``metadata``, ``comments``) that failed on a page "
+        "whose items still get their text and the other outputs; in ``declutter/errors`` too"
+    ),
 }
 PAGES_SKIPPED = {
     "disabled": '``meta["declutter"]`` is ``False``',
@@ -103,6 +107,25 @@ class Recorder:
             exc_info=error,
             extra=self._extra(),
         )
+
+    def outputs_failed(self, failed: dict[str, str], where: str) -> None:
+        """Optional outputs (``page.OPTIONAL_OUTPUTS``) that raised on a page
+        whose text was extracted: each counted, each output logged the first
+        time only."""
+        for output, error in failed.items():
+            self.stats.inc_value("declutter/errors")
+            self.stats.inc_value(f"declutter/errors/output/{output}")
+            if f"output:{output}" not in self._warned:
+                self._warned.add(f"output:{output}")
+                logger.error(
+                    "declutter: the %s failed on %s (%s); its items get their text and the "
+                    "other outputs, and each such failure is counted in declutter/errors/output/%s",
+                    output,
+                    where,
+                    error,
+                    output,
+                    extra={"spider": self.crawler.spider},
+                )
 
     def timeout(self, error: BaseException, where: str) -> None:
         """A page given up past its time budget: counted as skipped, and logged."""

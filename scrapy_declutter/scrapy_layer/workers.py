@@ -1,9 +1,11 @@
-"""Running the extraction off the reactor thread: one thread, or N processes.
+"""Running the extraction off the reactor thread: a few threads, or N processes.
 
 The core is pure Python and holds the GIL. A thread keeps the reactor serving
 other requests while a page is extracted; processes also spread the work over
-cores. ``DECLUTTER_WORKERS = 0`` uses one background thread of the crawl
-process, ``N`` N processes (see ``processes.py``: a process that dies is
+cores. ``DECLUTTER_WORKERS = 0`` uses ``DECLUTTER_THREADS`` background threads
+of the crawl process (Python switches between them every few milliseconds, so
+a page that takes a minute holds one thread, and the pages behind it go on in
+the others), ``N`` N processes (see ``processes.py``: a process that dies is
 replaced and its call retried once; a call past its time budget is given up
 and its process replaced). Only picklable values cross to the workers (a
 ``Page``) and come back (a JSON-safe dict).
@@ -23,13 +25,14 @@ Result = TypeVar("Result")
 
 
 class Workers:
-    """Runs functions in one background thread (``count == 0``) or in a pool
-    of ``count`` processes; started on first use, stopped by ``close()``."""
+    """Runs functions in a pool of ``threads`` background threads (``count ==
+    0``) or of ``count`` processes; started on first use, stopped by ``close()``."""
 
-    def __init__(self, count: int, reactor: Any = None) -> None:
+    def __init__(self, count: int, threads: int, reactor: Any = None) -> None:
         if reactor is None:
             from twisted.internet import reactor
         self.count = count
+        self.threads = threads
         self.reactor = reactor
         self._threads: ThreadPool | None = None
         self._processes: ProcessPool | None = None
@@ -48,7 +51,7 @@ class Workers:
         """
         if self.count == 0:
             if self._threads is None:
-                self._threads = ThreadPool(minthreads=0, maxthreads=1, name="declutter")
+                self._threads = ThreadPool(minthreads=0, maxthreads=self.threads, name="declutter")
                 self._threads.start()
                 self._stop_at_shutdown()
             return threads.deferToThreadPool(self.reactor, self._threads, function, argument)

@@ -35,6 +35,8 @@ comment form).
 """
 
 import re
+from bisect import bisect_left
+from collections import Counter
 from dataclasses import dataclass
 from itertools import chain
 
@@ -70,6 +72,19 @@ COMMENT_NAME = re.compile(
 ARTICLE_WORDS = 60
 # jusText's context-free classes of a block that reads as text
 _PROSE = (GOOD, NEAR_GOOD)
+# One class name or id of the element that holds the form to write a comment
+# (WordPress's ``respond``, ``comment-respond``, ``reply-title``,
+# ``comment-notes``, ``logged-in-as``; Drupal's and Blogger's ``comment-form``):
+# its heading ("Leave a reply"), notes ("Your email address will not be
+# published") and labels are no one's comment, and text outside the
+# ``<form>`` itself.
+REPLY_FORM_NAME = re.compile(
+    r"^(?:respond|(?:comment|reply)[-_]?(?:respond|form|title|notes)(?:[-_][\w-]*)?"
+    r"|reply[-_]title|logged[-_]in[-_]as|must[-_]log[-_]in)$"
+)
+SHORT_POST_WORDS = 4
+# a sentence's last mark, then any closing quotes or brackets
+_SENTENCE_END = re.compile(r"[.!?\u2026\u3002\uff01\uff1f][\"'\u201d\u2019)\]]*$")
 DISCUSSION_TYPES = re.compile(
     r"\b(?:DiscussionForumPosting|QAPage|Question|Answer|SocialMediaPosting)\b"
 )
@@ -124,18 +139,9 @@ def _opened_sections(tree: BlockTree, links: list[etree._Element]) -> dict[int, 
     the page's ``<a>`` elements."""
     parents, ends, elements = tree.parents, tree.subtree_ends, tree.elements
     sections: dict[int, int] = {}
+    holding = _headings_holding_markers(tree)
     for node, tag in enumerate(tree.tags):
-        if tag in HEADING_TAGS and (
-            marks_comments(*tree.class_and_id[node])
-            # most headings hold no element: nothing to look through
-            or (
-                len(elements[node])
-                and any(
-                    marks_comments(e.get("class"), e.get("id") or e.get("name"))
-                    for e in elements[node].iterdescendants()
-                )
-            )
-        ):
+        if tag in HEADING_TAGS and (marks_comments(*tree.class_and_id[node]) or node in holding):
             parent = parents[node]
             while parent >= 0 and ends[parent] == ends[node] and parents[parent] >= 0:
                 parent = parents[parent]
@@ -149,15 +155,63 @@ def _opened_sections(tree: BlockTree, links: list[etree._Element]) -> dict[int, 
     if anchors:  # most pages have none: no node to look up
         node_of = {element: node for node, element in enumerate(elements)}
         by_anchors: dict[int, int] = {}
-        for anchor in anchors:
+        for anchor, start in _first_nodes_after(anchors, node_of).items():
             parent_node = node_of.get(anchor.getparent())
-            # an element that holds a block is a node: the first such after the anchor
-            after = (node_of.get(e) for e in anchor.itersiblings())
-            start = next((n for n in after if n is not None), None)
             if parent_node is not None and start is not None:
                 by_anchors[start] = max(by_anchors.get(start, 0), ends[parent_node])
         sections.update(by_anchors)  # a heading after an anchor: the anchor says where it ends
     return sections
+
+
+def _headings_holding_markers(tree: BlockTree) -> set[int]:
+    """The heading nodes that hold an element whose class, id or name marks
+    comments (``<h2><a name="comments"></a>Comments</h2>``). Each element is
+    read once: a heading inside another (a thousand deep on a hostile page)
+    takes its answer from the walk over the outer one, which flags every
+    ancestor of a marker up to it."""
+    ends, elements = tree.subtree_ends, tree.elements
+    holding: set[int] = set()
+    holders: set[etree._Element] = set()  # the elements, in a walked heading, above a marker
+    walked_until = 0  # the end of the last heading whose descendants were walked
+    for node, tag in enumerate(tree.tags):
+        # most headings hold no element: nothing to look through
+        if tag not in HEADING_TAGS or not len(elements[node]):
+            continue
+        heading = elements[node]
+        if node >= walked_until:
+            walked_until = ends[node]
+            for element in heading.iterdescendants():
+                if marks_comments(element.get("class"), element.get("id") or element.get("name")):
+                    above = element.getparent()
+                    while above is not None and above not in holders:
+                        holders.add(above)
+                        if above is heading:
+                            break
+                        above = above.getparent()
+        if heading in holders:
+            holding.add(node)
+    return holding
+
+
+def _first_nodes_after(
+    anchors: list[etree._Element], node_of: dict[etree._Element, int]
+) -> dict[etree._Element, int | None]:
+    """For each anchor, the first node among its following siblings (an
+    element that holds a block is a node), ``None`` if none. From the last
+    anchor back, a walk stops at the next anchor and takes its answer: a
+    thread of ten thousand anchors in one container reads each sibling once."""
+    first: dict[etree._Element, int | None] = {}
+    for anchor in reversed(anchors):  # the page's links are in document order
+        start = None
+        for sibling in anchor.itersiblings():
+            if sibling in first:
+                start = first[sibling]
+                break
+            start = node_of.get(sibling)
+            if start is not None:
+                break
+        first[anchor] = start
+    return first
 
 
 def _marked_blocks(tree: BlockTree, sections: dict[int, int]) -> list[bool]:
@@ -175,6 +229,65 @@ def _marked_blocks(tree: BlockTree, sections: dict[int, int]) -> list[bool]:
         else:
             marked[node] = marks_comments(class_name, id_name)
     return [marked[node] for node in tree.block_nodes]
+
+
+def _forms_and_posts(tree: BlockTree, in_section: list[bool]) -> tuple[list[bool], list[bool]]:
+    """For each block, whether it is in the section's reply form, and whether
+    it is in one of the section's posts. The form: a ``<form>``, or an
+    element named for one (``REPLY_FORM_NAME``). A post: an element whose
+    parent has another child of its tag and first class (``<li
+    class="comment even">``, ``<li class="comment odd">``): a thread repeats
+    its posts, where notes and forms stand alone. Either must hold no block
+    outside the section (an ASP.NET page is one ``<form>``). One pass over
+    the nodes, parents first."""
+    ends = tree.subtree_ends
+    # the nodes of the blocks outside the section (a node may hold blocks on both sides of a child)
+    outside = sorted(node for node, inside in zip(tree.block_nodes, in_section) if not inside)
+
+    def holds_outside(node: int) -> bool:
+        first = bisect_left(outside, node)
+        return first < len(outside) and outside[first] < ends[node]
+
+    kinds = [
+        (parent, tag, class_name.split()[0] if class_name and class_name.split() else None)
+        for parent, tag, (class_name, _) in zip(tree.parents, tree.tags, tree.class_and_id)
+    ]
+    siblings_of_kind = Counter(kinds)
+    in_form = [False] * len(tree.parents)
+    in_post = [False] * len(tree.parents)
+    for node, (kind, (class_name, id_name)) in enumerate(zip(kinds, tree.class_and_id)):
+        parent, tag, _ = kind
+        in_form[node] = (parent >= 0 and in_form[parent]) or (
+            (tag == "form" or _names_reply_form(class_name, id_name)) and not holds_outside(node)
+        )
+        in_post[node] = (parent >= 0 and in_post[parent]) or (
+            siblings_of_kind[kind] > 1 and not in_form[node] and not holds_outside(node)
+        )
+    return (
+        [in_form[node] for node in tree.block_nodes],
+        [in_post[node] for node in tree.block_nodes],
+    )
+
+
+def _names_reply_form(class_name: str | None, id_name: str | None) -> bool:
+    if not (class_name or id_name):
+        return False
+    names = f"{class_name or ''} {id_name or ''}".lower()
+    return ("respond" in names or "reply" in names or "form" in names or "log" in names) and any(
+        REPLY_FORM_NAME.match(n) for n in names.split()
+    )
+
+
+def _short_post(block: Block) -> bool:
+    """A post of a sentence or two ("Nice work. Simple yet effective."), which
+    jusText calls short: ``SHORT_POST_WORDS`` words or more, no link text, and
+    the end of a sentence at its end (a name, a date, "Reply", a list of
+    related posts' titles end none)."""
+    return (
+        block.words >= SHORT_POST_WORDS
+        and not block.link_chars
+        and _SENTENCE_END.search(block.text) is not None
+    )
 
 
 def _good(block: Block) -> bool:
@@ -201,10 +314,24 @@ class SeparateComments:
             in_section: list[bool] | None = [b.reason == COMMENTS for b in blocks]
         else:
             in_section = comment_section(document)
-        for block, is_comment in zip(blocks, in_section or ()):
+        if not in_section or not any(in_section):
+            return
+        in_form, in_post = _forms_and_posts(document.tree(), in_section)
+        for block, is_comment, is_form, is_in_post in zip(blocks, in_section, in_form, in_post):
             if is_comment:
-                block.label = COMMENT if self.reads_as_text(block) else BAD
+                is_text = not is_form and self.is_post_text(block, is_in_post)
+                block.label = COMMENT if is_text else BAD
                 block.reason = COMMENTS
+
+    def is_post_text(self, block: Block, in_post: bool) -> bool:
+        """Whether a block of the section, not in its reply form, is a post's
+        text: it reads as text, or it is a short post's sentence in one of the
+        thread's repeated posts (``_short_post``); and it is not a heading's
+        own text ("3 comments", a thread's title; the posts of a thread that
+        an unclosed ``<h2>`` holds are blocks of their own elements)."""
+        if block.element.tag in HEADING_TAGS:
+            return False
+        return self.reads_as_text(block) or (in_post and _short_post(block))
 
     def reads_as_text(self, block: Block) -> bool:
         if block.label is GOOD or block.cf_label in _PROSE:

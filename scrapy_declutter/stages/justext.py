@@ -62,26 +62,25 @@ class ClassifyContextFree:
         return BAD
 
 
-def _good_within(blocks: list[Block], start: int, max_distance: int) -> bool:
-    """Is there a good block from ``start`` on, with at most ``max_distance``
-    characters of other blocks before it?"""
-    distance = 0
-    for j in range(start, len(blocks)):
-        block = blocks[j]
-        if distance > max_distance:
-            return False
-        if block.label is GOOD:
-            return True
-        distance += block.length
-    return False
-
-
 def _headings_before_good(blocks: list[Block], label: Label, max_distance: int) -> Iterator[Block]:
     """The headings labelled ``label`` that a good block follows within
-    ``max_distance`` characters, in document order."""
+    ``max_distance`` characters of other blocks, in document order. The
+    nearest good block after each position and the characters before each,
+    found in one pass, answer every heading: a page whose every block is in a
+    heading (headings nested a thousand deep) costs no more than any other.
+    What the caller relabels is at or before the heading it was handed, and
+    the answers look after it."""
+    starts = [0]  # characters before each block
+    for block in blocks:
+        starts.append(starts[-1] + block.length)
+    next_good = [len(blocks)] * (len(blocks) + 1)  # the first good block from each on
+    for i in range(len(blocks) - 1, -1, -1):
+        next_good[i] = i if blocks[i].label is GOOD else next_good[i + 1]
     for i, block in enumerate(blocks):
-        if block.heading and block.label is label and _good_within(blocks, i + 1, max_distance):
-            yield block
+        if block.heading and block.label is label:
+            good = next_good[i + 1]
+            if good < len(blocks) and starts[good] - starts[i + 1] <= max_distance:
+                yield block
 
 
 @dataclass(frozen=True)

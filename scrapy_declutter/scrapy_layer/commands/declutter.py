@@ -1,5 +1,5 @@
 """``scrapy declutter <url or file>``: one page's clean text, Markdown, metadata,
-blocks or HTML report.
+comments, blocks or HTML report.
 
 A URL is fetched through Scrapy with the project's settings (user agent,
 proxies, ...); a local file is read as is. A page that is not HTML (judged as
@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 from collections.abc import AsyncIterator
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -39,7 +39,10 @@ class Command(ScrapyCommand):
         return "[options] <url or file>"
 
     def short_desc(self) -> str:
-        return "Print a page's clean text, Markdown, metadata, labelled blocks, or an HTML report"
+        return (
+            "Print a page's clean text, Markdown, metadata, comments, labelled blocks, "
+            "or an HTML report"
+        )
 
     def add_options(self, parser: argparse.ArgumentParser) -> None:
         super().add_options(parser)
@@ -61,6 +64,12 @@ class Command(ScrapyCommand):
             "description, language, url, image); with --markdown, before it",
         )
         parser.add_argument(
+            "--comments",
+            action="store_true",
+            help="print the page's user comments instead of its text, a paragraph a block "
+            "(nothing when it has none; the text never holds them)",
+        )
+        parser.add_argument(
             "--html",
             metavar="FILE",
             help="write an HTML report (why each block was kept or removed, and the page "
@@ -75,12 +84,13 @@ class Command(ScrapyCommand):
             config = Config.from_settings(self.settings)
         except DeclutterError as error:
             raise UsageError(str(error), print_help=False) from None
+        options = replace(config.options, comments=True) if opts.comments else config.options
         target = args[0]
         page: Page | None
         if Path(target).is_file():
-            page = _read(Path(target), config.options)
+            page = _read(Path(target), options)
         elif is_url(target):
-            page = self._fetch(target, config.options)
+            page = self._fetch(target, options)
         else:
             raise UsageError(f"no such file, and not a URL: {target}", print_help=False)
         if page is None:
@@ -94,7 +104,7 @@ class Command(ScrapyCommand):
             return
         if opts.html:  # the report alone: the text is in it
             weighed = _explained(page) if result.pipeline == "declutter" else None
-            report = render_report(result, config.options, weighed)
+            report = render_report(result, options, weighed)
             Path(opts.html).write_text(report, encoding="utf-8")
             print(f"report written to {opts.html}")
             return
@@ -102,6 +112,9 @@ class Command(ScrapyCommand):
             print(json.dumps(result.metadata.to_dict(), ensure_ascii=False, indent=2))
         if opts.blocks:
             print(format_blocks(result))
+        elif opts.comments:
+            if result.comments:
+                print(result.comments)
         elif opts.markdown:
             print(result.markdown)
         elif not opts.metadata:
