@@ -80,6 +80,7 @@ import sys
 import threading
 import time
 import tracemalloc
+from collections.abc import Sequence
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -415,14 +416,19 @@ def memory(args: argparse.Namespace) -> None:
 # -- stall ----------------------------------------------------------------------
 
 
+def in_children(command: list[str], modes: Sequence[str]) -> None:
+    """Run ``command --child MODE`` for each mode, each in a fresh process (a
+    reactor is installed once a process), printing what each prints."""
+    for mode in modes:
+        out = subprocess.run(
+            [*command, "--child", mode], check=True, capture_output=True, text=True
+        ).stdout
+        print(out, end="", flush=True)  # through --save's copy
+
+
 def stall(args: argparse.Namespace) -> None:
     if args.child is None:
-        for mode in ("on", "off"):
-            command = [sys.executable, __file__, "stall", "--size", str(args.size)]
-            out = subprocess.run(
-                [*command, "--child", mode], check=True, capture_output=True, text=True
-            ).stdout
-            print(out, end="", flush=True)  # through --save's copy
+        in_children([sys.executable, __file__, "stall", "--size", str(args.size)], ("on", "off"))
         return
     import scrapy
     from scrapy.crawler import CrawlerRunner
@@ -504,13 +510,9 @@ def stall(args: argparse.Namespace) -> None:
 
 def slow(args: argparse.Namespace) -> None:
     if args.child is None:
-        for mode in args.mode_of_workers or ("threads:1", "threads:4", "processes:2"):
-            command = [sys.executable, __file__, "slow", "--size", str(args.size)]
-            command += ["--pages", str(args.pages), "--family", args.family]
-            out = subprocess.run(
-                [*command, "--child", mode], check=True, capture_output=True, text=True
-            ).stdout
-            print(out, end="", flush=True)  # through --save's copy
+        command = [sys.executable, __file__, "slow", "--size", str(args.size)]
+        command += ["--pages", str(args.pages), "--family", args.family]
+        in_children(command, args.mode_of_workers or ("threads:1", "threads:4", "processes:2"))
         return
     import scrapy
     from scrapy import signals
