@@ -53,7 +53,13 @@ from benchmarks.content_fit import (  # noqa: E402
     fit_model,
     leave_one_corpus_out,
 )
-from benchmarks.corpus import aggregate, default_corpora, load_pages, score  # noqa: E402
+from benchmarks.corpus import (  # noqa: E402
+    aggregate,
+    default_corpora,
+    load_pages,
+    score,
+    summarise,
+)
 from benchmarks.saved_output import SAVE_HELP, save_output  # noqa: E402
 from scrapy_declutter.core.document import Document, build_document  # noqa: E402
 from scrapy_declutter.core.errors import DeclutterError  # noqa: E402
@@ -175,6 +181,12 @@ def report(title: str, pages, final, first, probabilities, thresholds: list[floa
             if len(result.by_type) > 1:
                 lines.append(
                     "      " + "  ".join(f"{t} {a.f1:.3f}" for t, a in result.by_type.items())
+                )
+            if cjk := [s for s in scores if s.cjk]:  # magic-forum's Chinese pages, apart
+                c = summarise(cjk)
+                lines.append(
+                    f"      Chinese and Japanese pages ({c.scored}): F1 {c.f1:.3f}"
+                    f" P {c.precision:.3f} R {c.recall:.3f}"
                 )
     return lines
 
