@@ -6,7 +6,8 @@ Usage::
         [--loco [--loco-folds 3]] [--save FILE] [--write]
 
 CORPUS defaults to every corpus found beside the repository
-(``../shared/corpora/{wcxb-dev,dragnet,l3s-gn1}``). Every page goes through
+(``../shared/corpora/{wcxb-dev,dragnet,l3s-gn1,magic-forum}``; the shipped
+models were fitted on the first three, named). Every page goes through
 jusText's stages; each block is a training example, labelled content when its
 text is part of the page's ``main_content`` (see ``block_targets``). Three
 things are fitted (scikit-learn, a benchmark extra; see ``article_gate``): the
@@ -20,7 +21,8 @@ URL, or of its canonical or ``og:url`` link, else the page is a site of its
 own), so no site is in both the training and the held-out part of a fold. The
 script prints the corpus metric of each corpus on held-out pages (``HeldOut``)
 for the pipeline's mix and for each model alone, which are the figures to
-quote (``--save`` writes the same to a file). ``--loco`` also fits on all
+quote, with a corpus's Chinese and Japanese pages apart (``corpus.is_cjk``;
+``--save`` writes the same to a file). ``--loco`` also fits on all
 corpora but one and scores the one left out, for each (the second stages
 learn there from out-of-fold scores of ``--loco-folds`` folds). With
 ``--write`` it writes the three fitted on every page to
