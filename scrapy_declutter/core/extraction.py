@@ -127,7 +127,9 @@ def extract(
     declares no ``<html lang>``. Other keyword arguments are ``Options`` fields;
     an unknown one or a bad value raises ``InvalidOptionError`` (a ``ValueError``).
     A ready ``Options`` object can be passed as ``options`` instead (the Scrapy
-    layer builds one per crawl). A page that would cost too much to extract
+    layer builds one per crawl). ``html`` of another type, or a ``url`` that is
+    not ``str`` (or ``None``), raises ``InvalidInputError`` (a ``TypeError``).
+    A page that would cost too much to extract
     (docs/robustness.rst) raises ``PageLimitError`` before it is parsed.
     The cyclic garbage collector is paused meanwhile (``gc_pause.py``): a
     page's objects are many, and none of them is in a reference cycle.
@@ -137,6 +139,8 @@ def extract(
     opts = options if options is not None else Options.from_kwargs(**kwargs)
     if not isinstance(html, (str, bytes, bytearray, memoryview)):
         raise InvalidInputError(f"html must be str or bytes, not {type(html).__name__}")
+    if url is not None and not isinstance(url, str):  # read only later, by markdown and metadata
+        raise InvalidInputError(f"url must be str or None, not {type(url).__name__}")
     if not isinstance(html, str):
         html = bytes(html)
     with paused_gc():

@@ -39,6 +39,7 @@ from scrapy_declutter.core.blocks import (
     _INLINE,
     _KINDS,
     _LINK,
+    _SKIPPED,
     Block,
     _swallows_page,
 )
@@ -298,7 +299,8 @@ class _Renderer:
                 self.sinks[-1].heading = True  # layout if the cell holds more (``end``)
             else:
                 table.layout = True
-        if self.pre:
+        if self.pre:  # nested ``<pre>`` counted, so that the outermost one ends it
+            self.pre += tag == "pre"
             return
         if tag in _EMPHASIS:
             marker = _EMPHASIS[tag]
@@ -348,8 +350,8 @@ class _Renderer:
     def end(self, tag: str, el: etree._Element) -> None:
         if self.pre:
             if tag == "pre":
-                self.pre = 0
-                if self.pre_kept:
+                self.pre -= 1
+                if not self.pre and self.pre_kept:
                     self.code_block("".join(self.pre_parts))
             return
         if tag in _EMPHASIS or tag == "a" or tag in _CODE:
@@ -518,12 +520,13 @@ def _cell_text(chunk: str) -> str:
     return chunk[marker.end() :] if marker else chunk
 
 
-def _walk_root(element: etree._Element, memo: dict) -> etree._Element:
+def _walk_root(element: etree._Element, memo: dict, cuts: dict) -> etree._Element:
     """The element to walk for a kept block: its nearest block-level element,
     widened to the lists, tables and quotes around it. ``memo`` keeps the
     answer for every element passed on the way that would get the same one
     (the inline ones below the block-level element, and the block-level ones
-    above it), so that nested lists cost one climb in all."""
+    above it), so that nested lists cost one climb in all; ``cuts`` is
+    ``_cut_at_children``'s."""
     kinds = _KINDS
     path = []
     while element not in memo and kinds.get(element.tag, _INLINE) < _BLOCK:
@@ -542,7 +545,7 @@ def _walk_root(element: etree._Element, memo: dict) -> etree._Element:
             if block_level and parent in memo:
                 found = memo[parent]
                 break
-            if not block_level and not _cut_at_children(parent):
+            if not block_level and not _cut_at_children(parent, cuts):
                 break
             found, parent = parent, parent.getparent()
             if block_level:
@@ -552,12 +555,25 @@ def _walk_root(element: etree._Element, memo: dict) -> etree._Element:
     return found
 
 
-def _cut_at_children(element: etree._Element) -> bool:
+def _cut_at_children(element: etree._Element, known: dict) -> bool:
     """Whether walking an inline element alone cuts the page as segment does:
-    true when it holds no text or ``<br>`` of its own, only elements."""
-    if element.text and not element.text.isspace():
-        return False
-    return all(child.tag != "br" and (not child.tail or child.tail.isspace()) for child in element)
+    true when all it holds is in block-level (or skipped) children, so that its
+    start and end are a block's boundaries anyway. ``known`` keeps the answers:
+    every kept item of a long list or table body asks it of the same element."""
+    answer = known.get(element)
+    if answer is None:
+        text = element.text
+        answer = (not text or text.isspace()) and all(
+            _is_cut(child) and (not child.tail or child.tail.isspace()) for child in element
+        )
+        known[element] = answer
+    return answer
+
+
+def _is_cut(element: etree._Element) -> bool:
+    """Whether segment's walk ends a block at ``element`` or leaves it out."""
+    kind = _KINDS.get(element.tag, _INLINE)
+    return kind >= _BLOCK or (kind == _SKIPPED and element.tag != "button")
 
 
 def _nearest_in(
@@ -596,8 +612,9 @@ def to_markdown(
     # (kept or not): the walk numbers its stretches from there.
     firsts: dict = {}
     walk_roots: dict = {}
+    cuts: dict = {}
     for number in kept:
-        firsts.setdefault(_walk_root(blocks[number].element, walk_roots), number)
+        firsts.setdefault(_walk_root(blocks[number].element, walk_roots, cuts), number)
     under_root: dict = {}  # element: the walk root at or above it, or None
     tops = [r for r in firsts if _nearest_in(r.getparent(), firsts, under_root) is None]
     top_set = set(tops)
