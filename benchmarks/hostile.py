@@ -23,13 +23,13 @@ already in memory), per byte and per start tag of the page, and the estimate
 stay under 1.
 
 ``scaling``: for every family of ``tests/hostile.py`` ``FAMILIES``, the time
-of ``extract(...).to_dict()`` at n characters and at 4n, summed over every
-pipeline (the fastest of R runs each), their ratio (linear is 4; pages this
-small have fixed costs, so less), the pipeline with the highest ratio, and
-the longest time a ticker thread waited for the GIL while the 4N page went
-through each pipeline as the Scrapy layer runs it in thread mode
-(``extract_page``, every block asked for): how long one call held it, the
-reactor's stall in thread mode. A page refused
+of ``extract(...).to_dict(markdown=True)`` at n characters and at 4n, summed
+over every pipeline (the fastest of R runs each), their ratio (linear is 4;
+pages this small have fixed costs, so less), the pipeline with the highest
+ratio, and the longest time a ticker thread waited for the GIL while the 4N
+page went through each pipeline as the Scrapy layer runs it in thread mode
+(``extract_page``, every block and the Markdown asked for): how long one call
+held it, the reactor's stall in thread mode. A page refused
 before parsing shows its ``PageLimitError`` reason.
 
 ``memory``: extracts N distinct pages (unique texts, classes and ids) with
@@ -205,7 +205,7 @@ def fastest(html: str, pipeline: str, repeat: int) -> float:
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
-        extract(html, pipeline=pipeline, page_memory_limit_mb=0).to_dict()
+        extract(html, pipeline=pipeline, page_memory_limit_mb=0).to_dict(markdown=True)
         best = min(best, time.perf_counter() - start)
     return best
 
@@ -226,8 +226,11 @@ def longest_gil_wait(function) -> float:
 
 
 def thread_page(html: str, pipeline: str) -> Page:
-    """The page as the Scrapy layer extracts it in thread mode, every block asked for."""
-    return Page(html.encode(), None, Options(pipeline, page_memory_limit_mb=0), "all")
+    """The page as the Scrapy layer extracts it in thread mode, every block and the Markdown
+    asked for."""
+    return Page(
+        html.encode(), None, Options(pipeline, page_memory_limit_mb=0), "all", markdown=True
+    )
 
 
 def busy_python(seconds: float = 1.0) -> None:
@@ -240,8 +243,8 @@ def scaling(args: argparse.Namespace) -> None:
     pipelines = sorted(pipeline_names())
     extract("<p>warm up: imports and stoplists</p>")
     print(
-        f"{len(pipelines)} pipelines, extract + to_dict, fastest of {args.repeat}; n from "
-        f"{args.size:,}, times 4 while the justext pipeline takes under 10 ms"
+        f"{len(pipelines)} pipelines, extract + to_dict with Markdown, fastest of {args.repeat}; "
+        f"n from {args.size:,}, times 4 while the justext pipeline takes under 10 ms"
     )
     alone = longest_gil_wait(busy_python) * 1000
     print(

@@ -44,8 +44,19 @@ from scrapy_declutter.core.blocks import (
     _swallows_page,
 )
 from scrapy_declutter.core.labels import GOOD
+from scrapy_declutter.core.markdown_text import (
+    EMPHASIS_MARKS,
+    clean_code,
+    clean_text,
+    code_span,
+    escape,
+    escape_line_starts,
+    heading,
+    link_url,
+    resolve_emphasis,
+)
 from scrapy_declutter.core.tables import LAYOUT_MARKS
-from scrapy_declutter.core.urls import absolute_url, base_origin, base_url
+from scrapy_declutter.core.urls import base_origin, base_url
 
 # Elements a kept block is widened to, so that it keeps its list, table or quote.
 _STRUCTURE = frozenset(
@@ -66,60 +77,8 @@ _HANDLED = frozenset(
 # this deep: indentation and prefixes stay bounded, and so does the cost per
 # chunk, on pages that nest them by the thousand.
 MAX_NESTING = 16
-# Escaped everywhere: the backslash, emphasis, code, link brackets, HTML; an
-# underscore only at a word's edge, where it can open or close emphasis
-# (CommonMark's flanking rules): inside a word ("snake_case") it is literal.
-_SPECIAL = re.compile(r"[\\*`\[\]<]|(?<![^\W_])_|_(?![^\W_])")
-_MAYBE_SPECIAL = re.compile(r"[\\*`\[\]<_]")
-# What makes a line a heading, quote, list item or thematic break when it starts it.
-_LINE_START = re.compile(r"^(?:(\d{1,9})([.)])(?=\s|$)|([#>=~])|([+-])(?=\s|$))", re.MULTILINE)
 _BACKTICKS = re.compile(r"`+")
 _LANGUAGE_CLASS = re.compile(r"(?:lang|language)-([\w+#.-]+)")
-
-
-def escape(text: str) -> str:
-    """``text`` with the characters that would turn into markup escaped."""
-    if _MAYBE_SPECIAL.search(text) is None:  # most text: one fast scan
-        return text
-    return _SPECIAL.sub(r"\\\g<0>", text)
-
-
-def collapse_space(text: str) -> str:
-    """``text`` with every run of white space made one space (a third of the
-    time a regex takes: ``str.split`` knows the same white space as ``\\s``)."""
-    words = " ".join(text.split())
-    lead = " " if text[:1].isspace() else ""
-    trail = " " if words and text[-1].isspace() else ""
-    return f"{lead}{words}{trail}"
-
-
-def _escape_line_starts(text: str) -> str:
-    if "\n" not in text and _LINE_START.match(text) is None:  # most text: one test
-        return text
-    return _LINE_START.sub(_escaped_line_start, text)
-
-
-def _escaped_line_start(match: re.Match) -> str:
-    number, delimiter, sign, bullet = match.groups()
-    if number:  # "1." or "1)": escape the delimiter
-        return f"{number}\\{delimiter}"
-    return "\\" + (sign or bullet)
-
-
-def _code_span(code: str) -> str:
-    fence = "`" * (max(map(len, _BACKTICKS.findall(code)), default=0) + 1)
-    pad = " " if code.startswith("`") or code.endswith("`") else ""
-    return f"{fence}{pad}{code}{pad}{fence}"
-
-
-def _url(href: str | None, base: str | None, origin: str | None) -> str | None:
-    """An absolute URL for a link or image, ``None`` for none worth writing;
-    ``origin`` is ``base_origin(base)``."""
-    href = (href or "").strip()
-    if not href or href.lower().startswith(("javascript:", "data:")):
-        return None
-    url = absolute_url(href, base, origin)
-    return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
 
 
 @dataclass(eq=False)
@@ -204,7 +163,7 @@ class _Renderer:
             text = root.text
             if text and not text.isspace():
                 if self.blocks[self.index].label is GOOD:
-                    self.paragraph(escape(collapse_space(text)))
+                    self.paragraph(escape(clean_text(text)))
                 self.index += 1
             return
         kinds = _KINDS
@@ -226,6 +185,8 @@ class _Renderer:
                     else:  # most boundaries: nothing to write
                         parts.clear()
                         self.stretches += 1
+                        if self.code:
+                            self.reopen_code()
                 elif kind == _BR:
                     after_br = True
                     if parts:
@@ -248,6 +209,8 @@ class _Renderer:
                     else:
                         parts.clear()
                         self.stretches += 1
+                        if self.code:
+                            self.reopen_code()
                 if tag in handled:
                     self.end(tag, el)
                 text = el.tail
@@ -272,11 +235,13 @@ class _Renderer:
             if not self.writing:  # a block left out, walked for its neighbours' structure
                 continue
             if "  " in text or not text.isprintable():  # as segment: most text needs neither
-                text = collapse_space(text)
+                text = clean_text(text)
             parts.append(text if self.code else escape(text))
         self.close_stretch()
 
     def close_stretch(self) -> None:
+        if self.code:
+            self.close_code()
         if self.has_text:
             if self.blocks[self.index].label is GOOD:
                 if self.pre:
@@ -289,6 +254,22 @@ class _Renderer:
             self.pre_parts.append("\n")
         self.parts.clear()
         self.stretches += 1
+        if self.code:
+            self.reopen_code()
+
+    def close_code(self) -> None:
+        """Writes the code open at a block boundary as a code span up to it:
+        code text is not escaped, and left as it is it could be HTML."""
+        for frame in self.inline:
+            if frame.tag in _CODE and frame.marker and frame.stretch == self.stretches:
+                self.wrap(frame)
+
+    def reopen_code(self) -> None:
+        """Opens the code the last boundary cut again, in the stretch after it."""
+        for frame in self.inline:
+            if frame.tag in _CODE and frame.marker:
+                frame.start = 0
+                frame.stretch = self.stretches
 
     # Structure around the stretches.
 
@@ -308,8 +289,8 @@ class _Renderer:
                 marker = ""
             self.emphasis += 1
             self.inline.append(_Inline(tag, len(self.parts), self.stretches, marker))
-        elif tag == "a":
-            href = el.get("href") or ""
+        elif tag == "a":  # a link in code would be written in the code span
+            href = "" if self.code else el.get("href") or ""
             self.inline.append(_Inline(tag, len(self.parts), self.stretches, href))
         elif tag in _CODE:
             marker = "" if self.code else "`"
@@ -407,23 +388,24 @@ class _Renderer:
         lead = inner[: len(inner) - len(inner.lstrip())]
         trail = inner[len(core) + len(lead) :]
         if frame.tag == "a":
-            url = _url(frame.marker, self.base, self.origin) if self.links else None
+            url = link_url(frame.marker, self.base, self.origin) if self.links else None
             if url is None:
                 return
             core = f"[{core}]({url})"
         elif frame.tag in _CODE:
-            core = _code_span(core)
+            core = code_span(core)
             if frame.start and self.parts[frame.start - 1].endswith("`") and not lead:
                 lead = " "  # two code spans in a row would read as one
         else:
-            core = f"{frame.marker}{core}{frame.marker}"
+            opening, closing = EMPHASIS_MARKS[frame.marker]
+            core = f"{opening}{core}{closing}"
         self.parts[frame.start :] = [lead, core, trail]
 
     def image(self, el: etree._Element) -> None:
         src = el.get("src")
-        if not src or src.startswith("data:"):
+        if not src or src.lstrip().lower().startswith("data:"):  # a placeholder
             src = el.get("data-src") or el.get("data-lazy-src")
-        url = _url(src, self.base, self.origin)
+        url = link_url(src, self.base, self.origin)
         if url:
             alt = escape(" ".join((el.get("alt") or "").split()))
             self.parts.append(f"![{alt}]({url})")
@@ -441,14 +423,12 @@ class _Renderer:
             text = markdown.strip(" ")
         if not text:
             return
-        if self.headings:
-            text = "#" * self.headings[-1] + " " + text.replace("\n", " ")
-        else:
-            text = _escape_line_starts(text)
+        text = resolve_emphasis(text)
+        text = heading(self.headings[-1], text) if self.headings else escape_line_starts(text)
         self.add(text)
 
     def code_block(self, code: str) -> None:
-        code = code.strip("\n")
+        code = clean_code(code).strip("\n")
         if not code.strip():
             return
         fence = "`" * max(3, max(map(len, _BACKTICKS.findall(code)), default=0) + 1)
@@ -624,7 +604,11 @@ def to_markdown(
         while first and _nearest_in(blocks[first - 1].element, top_set, top_of) is top:
             first -= 1
         firsts[top] = first
-    renderer = _Renderer(blocks, base_url(root, url), links, images, all_buttons)
+    try:
+        base = base_url(root, url)
+    except ValueError:  # a <base href> urljoin refuses ("http://[x"): the page's URL
+        base = url
+    renderer = _Renderer(blocks, base, links, images, all_buttons)
     for top in tops:
         renderer.walk(top, firsts[top])
     return renderer.markdown()
