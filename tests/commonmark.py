@@ -64,7 +64,7 @@ def problems(markdown: str, root: etree._Element | None = None) -> Counter:
                 found["unsafe link"] += 1
         elif token.type == "heading_open":
             shown = tokens[number + 1].children or ()
-            headings.append("".join(child.content for child in shown))
+            headings.append("".join(c.content for c in shown if c.type in ("text", "code_inline")))
             if not token.markup.startswith("#"):
                 found["setext heading"] += 1
         elif token.type == "table_open":

@@ -148,6 +148,14 @@ def test_text_never_becomes_markup(body, shown):
     assert rendered_text(result.markdown) == shown
 
 
+def test_a_quote_in_a_list_item_is_indented_under_it():
+    # "> " first and the item's indentation after it would be an indented code block
+    html = page("<ul><li>a<blockquote><ul><li>b</li></ul></blockquote></li></ul>")
+    markdown = kept(html).markdown
+    assert markdown == "- a\n  > - b"
+    assert not problems(markdown)
+
+
 def test_a_heading_keeps_its_closing_hashes():
     markdown = kept(page("<h2>Item #</h2><h3>#</h3>")).markdown
     assert rendered_text(markdown) == "Item #\n\n#"
@@ -229,7 +237,7 @@ TEXT = [
     " ",
     "\n",
 ]
-HREFS = ["/a", "b c", "https://x.example/", "mailto:a@b", *SCRIPT_HREFS[:4], "&lt;x&gt;"]
+HREFS = ["/a", "b c", "https://x.example/", "mailto:a@b", *SCRIPT_HREFS[:4], "&lt;x&gt;", "&#2;"]
 
 
 @st.composite
@@ -240,7 +248,7 @@ def markdown_soup(draw):
         tag = draw(st.sampled_from(TAGS))
         if kind == 0:
             href = draw(st.sampled_from(HREFS)).replace("'", "")
-            attrs = f" href='{href}' src='{href}'" if tag in ("a", "img") else ""
+            attrs = f" href='{href}' src='{href}' alt='{href}'" if tag in ("a", "img") else ""
             parts.append(f"<{tag}{attrs}>")
         elif kind == 1:
             parts.append(f"</{tag}>")

@@ -14,7 +14,8 @@ subtree once. Around a stretch the walk keeps the structure open at that point:
 the heading level, the list items and their markers, the quotes, the table
 cells, ``<pre>``. Inline markup inside a stretch becomes emphasis, code spans,
 links (made absolute against ``<base href>`` and the page URL) and, on request,
-images.
+images; text, emphasis and URLs are written as ``markdown_text`` writes them,
+safe to render.
 
 A table becomes a pipe table (GFM) when it is a data table: two or more
 columns, two or more rows with kept cells (or one, of header cells: a header
@@ -84,12 +85,11 @@ _LANGUAGE_CLASS = re.compile(r"(?:lang|language)-([\w+#.-]+)")
 @dataclass(eq=False)
 class _Sink:
     """Where finished chunks go: the page, or one table cell. The counts say how
-    many lists, items and quotes were open when it was made: the prefixes a
-    chunk gets are those opened since."""
+    many lists and containers (items and quotes) were open when it was made:
+    the prefixes a chunk gets are those opened since."""
 
     lists: int
-    items: int
-    quotes: int
+    containers: int
     chunks: list[tuple[str, object]] = field(default_factory=list)  # text, tight-list token
     heading: bool = False  # a cell's sink: a heading started in it
 
@@ -137,10 +137,10 @@ class _Renderer:
         self.origin = base_origin(base)
         self.links = links
         self.images = images
-        self.sinks = [_Sink(0, 0, 0)]
+        self.sinks = [_Sink(0, 0)]
         self.lists: list[list] = []  # [ordered, count]
-        self.items: list[_Item] = []
-        self.quotes = 0
+        # the open list items and quotes (None), outermost first: each is a prefix
+        self.containers: list[_Item | None] = []
         self.headings: list[int] = []
         self.tables: list[_Table | None] = []
         self.inline: list[_Inline] = []
@@ -307,11 +307,11 @@ class _Renderer:
                 marker = f"{self.lists[-1][1]}. "
             else:
                 marker = "- "
-            self.items.append(_Item(marker))
+            self.containers.append(_Item(marker))
         elif tag in ("ul", "ol"):
             self.lists.append([tag == "ol", _whole_number(el.get("start"), 1) - 1])
         elif tag == "blockquote":
-            self.quotes += 1
+            self.containers.append(None)
         elif tag == "pre":
             self.pre = 1
             self.pre_parts = []
@@ -323,7 +323,7 @@ class _Renderer:
         elif tag in ("td", "th") and table is not None:
             table.cell_depth += 1
             table.header_cells = table.header_cells or tag == "th"
-            self.sinks.append(_Sink(len(self.lists), len(self.items), self.quotes))
+            self.sinks.append(_Sink(len(self.lists), len(self.containers)))
         elif tag == "tr" and table is not None:
             table.rows.append([])
             table.span = 0
@@ -346,11 +346,11 @@ class _Renderer:
         elif tag in _HEADING_LEVELS:
             self.headings.pop()
         elif tag == "li":
-            self.items.pop()
+            self.containers.pop()
         elif tag in ("ul", "ol"):
             self.lists.pop()
         elif tag == "blockquote":
-            self.quotes -= 1
+            self.containers.pop()
         elif tag == "table":
             table = self.tables.pop()
             if table is not None:
@@ -407,7 +407,7 @@ class _Renderer:
             src = el.get("data-src") or el.get("data-lazy-src")
         url = link_url(src, self.base, self.origin)
         if url:
-            alt = escape(" ".join((el.get("alt") or "").split()))
+            alt = escape(clean_text(el.get("alt") or "").strip())
             self.parts.append(f"![{alt}]({url})")
 
     # Chunks: a paragraph, a heading, a code block or a table, with the
@@ -458,19 +458,19 @@ class _Renderer:
 
     def add(self, text: str, token: object = None) -> None:
         sink = self.sinks[-1]
-        if len(self.items) > sink.items:  # in list items opened since the sink
-            items = self.items[max(sink.items, len(self.items) - MAX_NESTING) :]
-            indent = sum(len(item.marker) for item in items[:-1])
-            item = items[-1]
-            rest = " " * (indent + len(item.marker))
-            first = " " * indent + item.marker if not item.used else rest
-            item.used = True
-            text = first + text.replace("\n", "\n" + rest)
         if sink.lists < len(self.lists):
             token = self.lists[sink.lists]
-        if self.quotes > sink.quotes:  # in quotes opened since the sink
-            prefix = "> " * min(self.quotes - sink.quotes, MAX_NESTING)
-            text = prefix + text.replace("\n", "\n" + prefix)
+        # the prefixes of the items and quotes opened since the sink, innermost
+        # first: a quote in a list item is indented, a list in a quote quoted
+        opened = len(self.containers)
+        for container in reversed(self.containers[max(sink.containers, opened - MAX_NESTING) :]):
+            if container is None:
+                text = "> " + text.replace("\n", "\n> ")
+            else:
+                rest = " " * len(container.marker)
+                first = rest if container.used else container.marker
+                container.used = True
+                text = first + text.replace("\n", "\n" + rest)
         sink.chunks.append((text, token))
 
     def markdown(self) -> str:

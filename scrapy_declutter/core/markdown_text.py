@@ -131,8 +131,8 @@ def resolve_emphasis(text: str) -> str:
         before = out[-1][-1:] or before
         end = pair.end()
         after = text[end : end + 1]
-        if after in ("\x02", "\x04"):  # the next pair's mark, made "*" if it is kept
-            after = "*"
+        if after in ("\x02", "\x04"):  # the next pair: dropped if this one is kept
+            after = text[end + 1 : end + 2]
         marker = "**" if pair.group(1) == "\x02" else "*"
         written = _emphasized(pair.group(2), marker, before, after)
         out.append(written)
@@ -142,20 +142,29 @@ def resolve_emphasis(text: str) -> str:
 
 
 def _emphasized(core: str, marker: str, before: str, after: str) -> str:
-    """``core`` between ``marker``s, with the punctuation at its edges moved
-    outside when CommonMark would not read the marks beside it; ``core`` alone
-    when it would not read them anyway. ``before`` and ``after`` are the
-    characters around (``""`` at a line's edge)."""
+    """``core`` between ``marker``s, with the punctuation at its edges (and the
+    white space after or before it) moved outside when CommonMark would not
+    read the marks beside it; ``core`` alone when it would not read them
+    anyway. ``before`` and ``after`` are the characters around (``""`` at a
+    line's edge)."""
     lead = trail = ""
     if core and _punctuation(core[0]) and not _space_or_punctuation(before):
-        lead = _movable_run(core)
-        core = core[len(lead) :]
+        moved = _movable_run(core)
+        rest = core[len(moved) :]
+        core = rest.lstrip(" \n")
+        lead = moved + rest[: len(rest) - len(core)]
         before = lead[-1:] or before
     if core and _punctuation(core[-1]) and not _space_or_punctuation(after):
-        trail = _movable_run(core[::-1], "!")[::-1]
-        core = core[: len(core) - len(trail)]
-    opens = core and (not _punctuation(core[0]) or _space_or_punctuation(before))
-    closes = core and (not _punctuation(core[-1]) or _space_or_punctuation(after))
+        moved = _movable_run(core[::-1], "!")[::-1]
+        rest = core[: len(core) - len(moved)]
+        core = rest.rstrip(" \n")
+        trail = rest[len(core) :] + moved
+    opens = core[:1] not in ("", " ", "\n") and (
+        not _punctuation(core[0]) or _space_or_punctuation(before)
+    )
+    closes = core[-1:] not in ("", " ", "\n") and (
+        not _punctuation(core[-1]) or _space_or_punctuation(after)
+    )
     if not (opens and closes) or before == "*":  # "**a****b**": one run of marks
         return lead + core + trail
     return f"{lead}{marker}{core}{marker}{trail}"
