@@ -20,6 +20,7 @@ SAFE_SCHEMES = frozenset(("http", "https", "mailto"))
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
 # Tokens we never write: a thematic break, an indented code block, strikethrough.
 _WORD = re.compile(r"[^\W_]+")
+_CONTROL = re.compile("[\x00-\x08\x0e-\x1b\x7f]")
 _NEVER_WRITTEN = {"hr": "thematic break", "code_block": "indented code", "s_open": "strikethrough"}
 
 
@@ -97,6 +98,7 @@ def extra_marks(markdown: str, text: str, mark: str = "**") -> int:
 def _texts(root: etree._Element, tags: str) -> list[str]:
     """The text of each element of ``tags`` in the page, twice: its text
     nodes joined by a space (block elements inside) and by nothing (inline ones)."""
-    return [
+    texts = [
         f"{' '.join(el.itertext())} {''.join(el.itertext())}" for el in root.iter(*tags.split())
     ]
+    return [_CONTROL.sub("", text) for text in texts]  # dropped from the Markdown too

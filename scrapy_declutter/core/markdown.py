@@ -145,6 +145,7 @@ class _Renderer:
         self.tables: list[_Table | None] = []
         self.inline: list[_Inline] = []
         self.emphasis = self.code = 0
+        self.marked = False  # emphasis marks in ``parts``, for ``paragraph`` to resolve
         self.pre = 0
         self.pre_parts: list[str] = []
         self.pre_kept = False
@@ -399,6 +400,7 @@ class _Renderer:
         else:
             opening, closing = EMPHASIS_MARKS[frame.marker]
             core = f"{opening}{core}{closing}"
+            self.marked = True
         self.parts[frame.start :] = [lead, core, trail]
 
     def image(self, el: etree._Element) -> None:
@@ -423,7 +425,9 @@ class _Renderer:
             text = markdown.strip(" ")
         if not text:
             return
-        text = resolve_emphasis(text)
+        if self.marked:  # an emphasis written in the stretch
+            text = resolve_emphasis(text)
+            self.marked = False
         text = heading(self.headings[-1], text) if self.headings else escape_line_starts(text)
         self.add(text)
 

@@ -61,6 +61,8 @@ _URL_ENCODED = str.maketrans(
     {c: f"%{ord(c):02X}" for c in [*map(chr, range(0x21)), "\x7f", "<", ">", "(", ")", "`"]}
 )
 _URL_ESCAPED = re.compile(r"\\|&(?=#?\w+;)")
+# Any of those: most URLs have none.
+_URL_SPECIAL = re.compile(r"[\x00-\x20\x7f<>()`\\&]")
 
 
 def escape(text: str) -> str:
@@ -80,8 +82,8 @@ def collapse_space(text: str) -> str:
 
 
 def clean_text(text: str) -> str:
-    """Text that is not all printable: control characters dropped, white space collapsed."""
-    return collapse_space(_CONTROLS.sub("", text))
+    """``text`` with control characters dropped and white space collapsed."""
+    return collapse_space(text if text.isprintable() else _CONTROLS.sub("", text))
 
 
 def clean_code(code: str) -> str:
@@ -200,9 +202,11 @@ def link_url(href: str | None, base: str | None, origin: str | None) -> str | No
     """A link's or an image's URL, absolute against ``base`` and written as a
     link destination; ``None`` for none, or one with a scheme other than
     ``SAFE_SCHEMES``. ``origin`` is ``base_origin(base)``."""
-    href = (href or "").strip(_URL_ENDS).translate(_URL_DROPPED)
+    href = (href or "").strip(_URL_ENDS)
     if not href:
         return None
+    if "\t" in href or "\n" in href or "\r" in href:
+        href = href.translate(_URL_DROPPED)
     try:
         url = absolute_url(href, base, origin)
     except ValueError:  # a host urljoin refuses ("http://[x": an IPv6 address unclosed)
@@ -210,4 +214,6 @@ def link_url(href: str | None, base: str | None, origin: str | None) -> str | No
     scheme = _SCHEME.match(url)
     if scheme and scheme.group(1).lower() not in SAFE_SCHEMES:
         return None
+    if _URL_SPECIAL.search(url) is None:
+        return url
     return _URL_ESCAPED.sub(r"\\\g<0>", url.translate(_URL_ENCODED))
