@@ -68,8 +68,9 @@ def test_a_line_break_in_code_does_not_end_its_span():
     assert not problems(markdown)
 
 
-def test_a_link_inside_code_is_its_text():
-    assert kept(page("<p>See <code>f(<a href='/f'>x</a>)</code>.</p>")).markdown == "See `f(x)`."
+def test_a_link_inside_code_is_its_text_and_an_image_nothing():
+    html = page("<p>See <code>f(<a href='/f'>x</a><img src='/i' alt='i'>)</code>.</p>")
+    assert kept(html, markdown_images=True).markdown == "See `f(x)`."
 
 
 SCRIPT_HREFS = [

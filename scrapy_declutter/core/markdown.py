@@ -298,7 +298,7 @@ class _Renderer:
             self.code += 1
             self.inline.append(_Inline(tag, len(self.parts), self.stretches, marker))
         elif tag == "img":
-            if self.images:
+            if self.images and not self.code:  # in code, its markup would be code text
                 self.image(el)
         elif tag in _HEADING_LEVELS:
             self.headings.append(_HEADING_LEVELS[tag])
