@@ -87,7 +87,9 @@ def extra_marks(markdown: str, text: str, mark: str = "**") -> int:
     blocks and images' alt text are left out: neither is in ``text`` whole."""
     rendered = "\n".join(
         "".join(
-            child.content for child in token.children or () if child.type in ("text", "code_inline")
+            "\n" if child.type in ("softbreak", "hardbreak") else child.content
+            for child in token.children or ()
+            if child.type in ("text", "code_inline", "softbreak", "hardbreak")
         )
         for token in parser().parse(markdown)
         if token.type == "inline"
