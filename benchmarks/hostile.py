@@ -251,8 +251,11 @@ def longest_gil_wait(function) -> float:
 
 
 def thread_page(html: str, pipeline: str) -> Page:
-    """The page as the Scrapy layer extracts it in thread mode, every block asked for."""
-    return Page(html.encode(), None, Options(pipeline, page_memory_limit_mb=0), "all")
+    """The page as the Scrapy layer extracts it in thread mode, every block and the Markdown
+    asked for."""
+    return Page(
+        html.encode(), None, Options(pipeline, page_memory_limit_mb=0), "all", markdown=True
+    )
 
 
 def busy_python(seconds: float = 1.0) -> None:

@@ -8,7 +8,7 @@ Usage (from the repository root)::
 wall-clock time, which other work on a shared machine moves from run to run.
 This benchmark compares two versions of ``core/markdown.py`` and
 ``core/metadata.py``, with the modules they are made of (``urls.py``,
-``dates.py``, ``declared.py``), side by side instead: REVISION's copies are
+``dates.py``, ``declared.py``, ``markdown_text.py``), side by side instead: REVISION's copies are
 loaded from git beside this checkout's (the rest of the package is this
 checkout's, so the two must share its interfaces). For every ``--step``-th
 page, ``--repeat`` times: extract the page once, then read the Markdown and
@@ -43,9 +43,9 @@ from scrapy_declutter import DeclutterError, extract
 
 REPO = Path(__file__).resolve().parents[1]
 # The modules the Markdown and the metadata are made of, each after those it
-# imports; a revision from before ``urls``, ``dates`` and ``declared`` were
-# split off has that code in ``markdown`` and ``metadata``.
-MODULES = ("urls", "dates", "declared", "markdown", "metadata")
+# imports; a revision from before ``urls``, ``dates``, ``declared`` and
+# ``markdown_text`` were split off has that code in ``markdown`` and ``metadata``.
+MODULES = ("urls", "dates", "declared", "markdown_text", "markdown", "metadata")
 
 
 def load_revision(revision: str, folder: Path) -> dict:

@@ -16,6 +16,8 @@ PARAGRAPH = (
     "it over the next three years and to report on what can be done about it."
 )
 END = "The end marker sentence of the page."
+# A list item or table cell most pipelines keep.
+SENTENCE = "the people who live along the river said that the water was warmer than ever"
 
 
 def _english_page(body: str) -> str:
@@ -94,6 +96,18 @@ FAMILIES = {
         "<p>a line of text</p>", n, "<h2><div>" * 1000, f"<p>{END}</p>"
     ),
     "list items": lambda n: _repeat("<li>a b c", n, "<ul>", "</ul>"),
+    # the Markdown climbs from every kept row or item to its table or list
+    "table body rows of text": lambda n: _repeat(
+        f"<tr><td>{SENTENCE}</td></tr>", n, "<table><tbody>", "</tbody></table>"
+    ),
+    "ordered list items": lambda n: _repeat(f"<li>{SENTENCE}</li>", n, "<ol>", "</ol>"),
+    "references list": lambda n: _repeat(
+        f'<li id="cite-1"><a href="#ref-1">^</a> {SENTENCE}, <i>The river</i>.'
+        ' <a href="https://news.example/river">River News</a>.</li>',
+        n,
+        '<ol class="references">',
+        "</ol>",
+    ),
     "huge class string": lambda n: _repeat("ab ", n, "<div class='", f"'><p>{END}</p></div>"),
     "unique classes": lambda n: "".join(
         f"<p class=c{i} id=i{i}>x</p>" for i in range(max(n // 26, 1))

@@ -1,5 +1,6 @@
 """result.markdown: the kept blocks as CommonMark, in the page's shape."""
 
+import itertools
 import random
 import re
 from collections import Counter
@@ -11,7 +12,8 @@ from hypothesis import strategies as st
 
 from benchmarks.corpus import load_pages
 from scrapy_declutter import DeclutterError, Label, Options, extract
-from scrapy_declutter.core.markdown import collapse_space, escape, to_markdown
+from scrapy_declutter.core.markdown import to_markdown
+from scrapy_declutter.core.markdown_text import collapse_space, escape
 from scrapy_declutter.core.urls import PLAIN_ABSOLUTE_URL, PLAIN_ROOT_PATH, base_origin
 from tests import hostile
 
@@ -31,6 +33,30 @@ def markdown_of(html: str, url: str | None = "https://example.org/news/story.htm
     for block in result.blocks:
         block.label = Label.GOOD
     return result.markdown
+
+
+@pytest.mark.parametrize(
+    ("body", "kept_words"),
+    [
+        ("<pre><b><pre>x</pre>y</b></pre>", {"x", "y"}),
+        # an <ol> with text of its own, around a table: no list to widen to
+        ("<ol><b>4</b><table><tr><td>cell</td></tr></table></ol>", {"4", "cell"}),
+        ("<table><tbody><i>note</i><tr><td>cell</td></tr></tbody></table>", {"note", "cell"}),
+    ],
+)
+def test_every_choice_of_kept_blocks_gives_those_blocks(body, kept_words):
+    blocks = len(extract(page(body)).blocks)
+    for choice in itertools.product([Label.GOOD, Label.BAD], repeat=blocks):
+        result = extract(page(body), markdown_links=False)
+        for block, label in zip(result.blocks, choice):
+            block.label = label
+        if "```" not in result.markdown:  # a <pre> is written whole
+            assert _words(result.markdown) == _words(result.text)
+        assert set(_words(result.markdown)) <= kept_words
+
+
+def test_a_pre_inside_a_pre_is_one_code_block():
+    assert markdown_of(page("<pre><b><pre>x</pre>y</b></pre>")) == "```\nx\ny\n```"
 
 
 def test_headings_keep_their_level():
@@ -317,6 +343,9 @@ def test_markdown_writes_exactly_the_kept_blocks_on_real_pages(corpus_path):
         (lambda: page("<table>" + "<tr><td>cell" * 20_000 + "<tr>" + "<td>c" * 20_000), "cell"),
         (lambda: page("<b>" * 50_000 + "a<br><br>" * 50_000), "a\n\na"),
         (lambda: page("<div>" * 1000 + "<p>line</p>" * 20_000), "line\n\nline"),
+        # an <ol> or <tbody> is no block tag: each kept item asks whether to widen to it
+        (lambda: page("<ol>" + "<li>item</li>" * 40_000 + "</ol>"), "item"),
+        (lambda: page("<table><tbody>" + "<tr><td>a</td><td>b</td></tr>" * 40_000), "| a | b |"),
     ],
     ids=[
         "nested divs",
@@ -331,6 +360,8 @@ def test_markdown_writes_exactly_the_kept_blocks_on_real_pages(corpus_path):
         "a wide row among narrow ones",
         "nested bold",
         "deep siblings",
+        "a long ordered list",
+        "a long table body",
     ],
 )
 def test_hostile_pages_give_markdown_and_metadata_in_linear_time(page_of, marker):

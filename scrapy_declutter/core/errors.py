@@ -15,7 +15,7 @@ class InvalidOptionError(DeclutterError, ValueError):
 
 
 class InvalidInputError(DeclutterError, TypeError):
-    """The page given to ``extract`` is neither ``str`` nor ``bytes``."""
+    """The page given to ``extract`` is neither ``str`` nor ``bytes``, or its URL is not ``str``."""
 
 
 class ParseError(DeclutterError):

@@ -14,7 +14,8 @@ subtree once. Around a stretch the walk keeps the structure open at that point:
 the heading level, the list items and their markers, the quotes, the table
 cells, ``<pre>``. Inline markup inside a stretch becomes emphasis, code spans,
 links (made absolute against ``<base href>`` and the page URL) and, on request,
-images.
+images; text, emphasis and URLs are written as ``markdown_text`` writes them,
+safe to render.
 
 A table becomes a pipe table (GFM) when it is a data table: two or more
 columns, two or more rows with kept cells (or one, of header cells: a header
@@ -39,12 +40,24 @@ from scrapy_declutter.core.blocks import (
     _INLINE,
     _KINDS,
     _LINK,
+    _SKIPPED,
     Block,
     _swallows_page,
 )
 from scrapy_declutter.core.labels import GOOD
+from scrapy_declutter.core.markdown_text import (
+    EMPHASIS_MARKS,
+    clean_code,
+    clean_text,
+    code_span,
+    escape,
+    escape_line_starts,
+    heading,
+    link_url,
+    resolve_emphasis,
+)
 from scrapy_declutter.core.tables import LAYOUT_MARKS
-from scrapy_declutter.core.urls import absolute_url, base_origin, base_url
+from scrapy_declutter.core.urls import base_origin, base_url
 
 # Elements a kept block is widened to, so that it keeps its list, table or quote.
 _STRUCTURE = frozenset(
@@ -65,71 +78,18 @@ _HANDLED = frozenset(
 # this deep: indentation and prefixes stay bounded, and so does the cost per
 # chunk, on pages that nest them by the thousand.
 MAX_NESTING = 16
-# Escaped everywhere: the backslash, emphasis, code, link brackets, HTML; an
-# underscore only at a word's edge, where it can open or close emphasis
-# (CommonMark's flanking rules): inside a word ("snake_case") it is literal.
-_SPECIAL = re.compile(r"[\\*`\[\]<]|(?<![^\W_])_|_(?![^\W_])")
-_MAYBE_SPECIAL = re.compile(r"[\\*`\[\]<_]")
-# What makes a line a heading, quote, list item or thematic break when it starts it.
-_LINE_START = re.compile(r"^(?:(\d{1,9})([.)])(?=\s|$)|([#>=~])|([+-])(?=\s|$))", re.MULTILINE)
 _BACKTICKS = re.compile(r"`+")
 _LANGUAGE_CLASS = re.compile(r"(?:lang|language)-([\w+#.-]+)")
-
-
-def escape(text: str) -> str:
-    """``text`` with the characters that would turn into markup escaped."""
-    if _MAYBE_SPECIAL.search(text) is None:  # most text: one fast scan
-        return text
-    return _SPECIAL.sub(r"\\\g<0>", text)
-
-
-def collapse_space(text: str) -> str:
-    """``text`` with every run of white space made one space (a third of the
-    time a regex takes: ``str.split`` knows the same white space as ``\\s``)."""
-    words = " ".join(text.split())
-    lead = " " if text[:1].isspace() else ""
-    trail = " " if words and text[-1].isspace() else ""
-    return f"{lead}{words}{trail}"
-
-
-def _escape_line_starts(text: str) -> str:
-    if "\n" not in text and _LINE_START.match(text) is None:  # most text: one test
-        return text
-    return _LINE_START.sub(_escaped_line_start, text)
-
-
-def _escaped_line_start(match: re.Match) -> str:
-    number, delimiter, sign, bullet = match.groups()
-    if number:  # "1." or "1)": escape the delimiter
-        return f"{number}\\{delimiter}"
-    return "\\" + (sign or bullet)
-
-
-def _code_span(code: str) -> str:
-    fence = "`" * (max(map(len, _BACKTICKS.findall(code)), default=0) + 1)
-    pad = " " if code.startswith("`") or code.endswith("`") else ""
-    return f"{fence}{pad}{code}{pad}{fence}"
-
-
-def _url(href: str | None, base: str | None, origin: str | None) -> str | None:
-    """An absolute URL for a link or image, ``None`` for none worth writing;
-    ``origin`` is ``base_origin(base)``."""
-    href = (href or "").strip()
-    if not href or href.lower().startswith(("javascript:", "data:")):
-        return None
-    url = absolute_url(href, base, origin)
-    return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
 
 
 @dataclass(eq=False)
 class _Sink:
     """Where finished chunks go: the page, or one table cell. The counts say how
-    many lists, items and quotes were open when it was made: the prefixes a
-    chunk gets are those opened since."""
+    many lists and containers (items and quotes) were open when it was made:
+    the prefixes a chunk gets are those opened since."""
 
     lists: int
-    items: int
-    quotes: int
+    containers: int
     chunks: list[tuple[str, object]] = field(default_factory=list)  # text, tight-list token
     heading: bool = False  # a cell's sink: a heading started in it
 
@@ -177,14 +137,15 @@ class _Renderer:
         self.origin = base_origin(base)
         self.links = links
         self.images = images
-        self.sinks = [_Sink(0, 0, 0)]
+        self.sinks = [_Sink(0, 0)]
         self.lists: list[list] = []  # [ordered, count]
-        self.items: list[_Item] = []
-        self.quotes = 0
+        # the open list items and quotes (None), outermost first: each is a prefix
+        self.containers: list[_Item | None] = []
         self.headings: list[int] = []
         self.tables: list[_Table | None] = []
         self.inline: list[_Inline] = []
         self.emphasis = self.code = 0
+        self.marked = False  # emphasis marks in ``parts``, for ``paragraph`` to resolve
         self.pre = 0
         self.pre_parts: list[str] = []
         self.pre_kept = False
@@ -203,7 +164,7 @@ class _Renderer:
             text = root.text
             if text and not text.isspace():
                 if self.blocks[self.index].label is GOOD:
-                    self.paragraph(escape(collapse_space(text)))
+                    self.paragraph(escape(clean_text(text)))
                 self.index += 1
             return
         kinds = _KINDS
@@ -225,6 +186,8 @@ class _Renderer:
                     else:  # most boundaries: nothing to write
                         parts.clear()
                         self.stretches += 1
+                        if self.code:
+                            self.reopen_code()
                 elif kind == _BR:
                     after_br = True
                     if parts:
@@ -247,6 +210,8 @@ class _Renderer:
                     else:
                         parts.clear()
                         self.stretches += 1
+                        if self.code:
+                            self.reopen_code()
                 if tag in handled:
                     self.end(tag, el)
                 text = el.tail
@@ -271,11 +236,13 @@ class _Renderer:
             if not self.writing:  # a block left out, walked for its neighbours' structure
                 continue
             if "  " in text or not text.isprintable():  # as segment: most text needs neither
-                text = collapse_space(text)
+                text = clean_text(text)
             parts.append(text if self.code else escape(text))
         self.close_stretch()
 
     def close_stretch(self) -> None:
+        if self.code:
+            self.close_code()
         if self.has_text:
             if self.blocks[self.index].label is GOOD:
                 if self.pre:
@@ -288,6 +255,22 @@ class _Renderer:
             self.pre_parts.append("\n")
         self.parts.clear()
         self.stretches += 1
+        if self.code:
+            self.reopen_code()
+
+    def close_code(self) -> None:
+        """Writes the code open at a block boundary as a code span up to it:
+        code text is not escaped, and left as it is it could be HTML."""
+        for frame in self.inline:
+            if frame.tag in _CODE and frame.marker and frame.stretch == self.stretches:
+                self.wrap(frame)
+
+    def reopen_code(self) -> None:
+        """Opens the code the last boundary cut again, in the stretch after it."""
+        for frame in self.inline:
+            if frame.tag in _CODE and frame.marker:
+                frame.start = 0
+                frame.stretch = self.stretches
 
     # Structure around the stretches.
 
@@ -298,7 +281,8 @@ class _Renderer:
                 self.sinks[-1].heading = True  # layout if the cell holds more (``end``)
             else:
                 table.layout = True
-        if self.pre:
+        if self.pre:  # nested ``<pre>`` counted, so that the outermost one ends it
+            self.pre += tag == "pre"
             return
         if tag in _EMPHASIS:
             marker = _EMPHASIS[tag]
@@ -306,15 +290,15 @@ class _Renderer:
                 marker = ""
             self.emphasis += 1
             self.inline.append(_Inline(tag, len(self.parts), self.stretches, marker))
-        elif tag == "a":
-            href = el.get("href") or ""
+        elif tag == "a":  # a link in code would be written in the code span
+            href = "" if self.code else el.get("href") or ""
             self.inline.append(_Inline(tag, len(self.parts), self.stretches, href))
         elif tag in _CODE:
             marker = "" if self.code else "`"
             self.code += 1
             self.inline.append(_Inline(tag, len(self.parts), self.stretches, marker))
         elif tag == "img":
-            if self.images:
+            if self.images and not self.code:  # in code, its markup would be code text
                 self.image(el)
         elif tag in _HEADING_LEVELS:
             self.headings.append(_HEADING_LEVELS[tag])
@@ -324,11 +308,11 @@ class _Renderer:
                 marker = f"{self.lists[-1][1]}. "
             else:
                 marker = "- "
-            self.items.append(_Item(marker))
+            self.containers.append(_Item(marker))
         elif tag in ("ul", "ol"):
             self.lists.append([tag == "ol", _whole_number(el.get("start"), 1) - 1])
         elif tag == "blockquote":
-            self.quotes += 1
+            self.containers.append(None)
         elif tag == "pre":
             self.pre = 1
             self.pre_parts = []
@@ -340,7 +324,7 @@ class _Renderer:
         elif tag in ("td", "th") and table is not None:
             table.cell_depth += 1
             table.header_cells = table.header_cells or tag == "th"
-            self.sinks.append(_Sink(len(self.lists), len(self.items), self.quotes))
+            self.sinks.append(_Sink(len(self.lists), len(self.containers)))
         elif tag == "tr" and table is not None:
             table.rows.append([])
             table.span = 0
@@ -348,8 +332,8 @@ class _Renderer:
     def end(self, tag: str, el: etree._Element) -> None:
         if self.pre:
             if tag == "pre":
-                self.pre = 0
-                if self.pre_kept:
+                self.pre -= 1
+                if not self.pre and self.pre_kept:
                     self.code_block("".join(self.pre_parts))
             return
         if tag in _EMPHASIS or tag == "a" or tag in _CODE:
@@ -363,11 +347,11 @@ class _Renderer:
         elif tag in _HEADING_LEVELS:
             self.headings.pop()
         elif tag == "li":
-            self.items.pop()
+            self.containers.pop()
         elif tag in ("ul", "ol"):
             self.lists.pop()
         elif tag == "blockquote":
-            self.quotes -= 1
+            self.containers.pop()
         elif tag == "table":
             table = self.tables.pop()
             if table is not None:
@@ -405,25 +389,27 @@ class _Renderer:
         lead = inner[: len(inner) - len(inner.lstrip())]
         trail = inner[len(core) + len(lead) :]
         if frame.tag == "a":
-            url = _url(frame.marker, self.base, self.origin) if self.links else None
+            url = link_url(frame.marker, self.base, self.origin) if self.links else None
             if url is None:
                 return
             core = f"[{core}]({url})"
         elif frame.tag in _CODE:
-            core = _code_span(core)
+            core = code_span(core)
             if frame.start and self.parts[frame.start - 1].endswith("`") and not lead:
                 lead = " "  # two code spans in a row would read as one
         else:
-            core = f"{frame.marker}{core}{frame.marker}"
+            opening, closing = EMPHASIS_MARKS[frame.marker]
+            core = f"{opening}{core}{closing}"
+            self.marked = True
         self.parts[frame.start :] = [lead, core, trail]
 
     def image(self, el: etree._Element) -> None:
         src = el.get("src")
-        if not src or src.startswith("data:"):
+        if not src or src.lstrip().lower().startswith("data:"):  # a placeholder
             src = el.get("data-src") or el.get("data-lazy-src")
-        url = _url(src, self.base, self.origin)
+        url = link_url(src, self.base, self.origin)
         if url:
-            alt = escape(" ".join((el.get("alt") or "").split()))
+            alt = escape(clean_text(el.get("alt") or "").strip())
             self.parts.append(f"![{alt}]({url})")
 
     # Chunks: a paragraph, a heading, a code block or a table, with the
@@ -439,14 +425,14 @@ class _Renderer:
             text = markdown.strip(" ")
         if not text:
             return
-        if self.headings:
-            text = "#" * self.headings[-1] + " " + text.replace("\n", " ")
-        else:
-            text = _escape_line_starts(text)
+        if self.marked:  # an emphasis written in the stretch
+            text = resolve_emphasis(text)
+            self.marked = False
+        text = heading(self.headings[-1], text) if self.headings else escape_line_starts(text)
         self.add(text)
 
     def code_block(self, code: str) -> None:
-        code = code.strip("\n")
+        code = clean_code(code).strip("\n")
         if not code.strip():
             return
         fence = "`" * max(3, max(map(len, _BACKTICKS.findall(code)), default=0) + 1)
@@ -476,19 +462,19 @@ class _Renderer:
 
     def add(self, text: str, token: object = None) -> None:
         sink = self.sinks[-1]
-        if len(self.items) > sink.items:  # in list items opened since the sink
-            items = self.items[max(sink.items, len(self.items) - MAX_NESTING) :]
-            indent = sum(len(item.marker) for item in items[:-1])
-            item = items[-1]
-            rest = " " * (indent + len(item.marker))
-            first = " " * indent + item.marker if not item.used else rest
-            item.used = True
-            text = first + text.replace("\n", "\n" + rest)
         if sink.lists < len(self.lists):
             token = self.lists[sink.lists]
-        if self.quotes > sink.quotes:  # in quotes opened since the sink
-            prefix = "> " * min(self.quotes - sink.quotes, MAX_NESTING)
-            text = prefix + text.replace("\n", "\n" + prefix)
+        # the prefixes of the items and quotes opened since the sink, innermost
+        # first: a quote in a list item is indented, a list in a quote quoted
+        opened = len(self.containers)
+        for container in reversed(self.containers[max(sink.containers, opened - MAX_NESTING) :]):
+            if container is None:
+                text = "> " + text.replace("\n", "\n> ")
+            else:
+                rest = " " * len(container.marker)
+                first = rest if container.used else container.marker
+                container.used = True
+                text = first + text.replace("\n", "\n" + rest)
         sink.chunks.append((text, token))
 
     def markdown(self) -> str:
@@ -518,12 +504,13 @@ def _cell_text(chunk: str) -> str:
     return chunk[marker.end() :] if marker else chunk
 
 
-def _walk_root(element: etree._Element, memo: dict) -> etree._Element:
+def _walk_root(element: etree._Element, memo: dict, cuts: dict) -> etree._Element:
     """The element to walk for a kept block: its nearest block-level element,
     widened to the lists, tables and quotes around it. ``memo`` keeps the
     answer for every element passed on the way that would get the same one
     (the inline ones below the block-level element, and the block-level ones
-    above it), so that nested lists cost one climb in all."""
+    above it), so that nested lists cost one climb in all; ``cuts`` is
+    ``_cut_at_children``'s."""
     kinds = _KINDS
     path = []
     while element not in memo and kinds.get(element.tag, _INLINE) < _BLOCK:
@@ -542,7 +529,7 @@ def _walk_root(element: etree._Element, memo: dict) -> etree._Element:
             if block_level and parent in memo:
                 found = memo[parent]
                 break
-            if not block_level and not _cut_at_children(parent):
+            if not block_level and not _cut_at_children(parent, cuts):
                 break
             found, parent = parent, parent.getparent()
             if block_level:
@@ -552,12 +539,25 @@ def _walk_root(element: etree._Element, memo: dict) -> etree._Element:
     return found
 
 
-def _cut_at_children(element: etree._Element) -> bool:
+def _cut_at_children(element: etree._Element, known: dict) -> bool:
     """Whether walking an inline element alone cuts the page as segment does:
-    true when it holds no text or ``<br>`` of its own, only elements."""
-    if element.text and not element.text.isspace():
-        return False
-    return all(child.tag != "br" and (not child.tail or child.tail.isspace()) for child in element)
+    true when all it holds is in block-level (or skipped) children, so that its
+    start and end are a block's boundaries anyway. ``known`` keeps the answers:
+    every kept item of a long list or table body asks it of the same element."""
+    answer = known.get(element)
+    if answer is None:
+        text = element.text
+        answer = (not text or text.isspace()) and all(
+            _is_cut(child) and (not child.tail or child.tail.isspace()) for child in element
+        )
+        known[element] = answer
+    return answer
+
+
+def _is_cut(element: etree._Element) -> bool:
+    """Whether segment's walk ends a block at ``element`` or leaves it out."""
+    kind = _KINDS.get(element.tag, _INLINE)
+    return kind >= _BLOCK or (kind == _SKIPPED and element.tag != "button")
 
 
 def _nearest_in(
@@ -596,8 +596,9 @@ def to_markdown(
     # (kept or not): the walk numbers its stretches from there.
     firsts: dict = {}
     walk_roots: dict = {}
+    cuts: dict = {}
     for number in kept:
-        firsts.setdefault(_walk_root(blocks[number].element, walk_roots), number)
+        firsts.setdefault(_walk_root(blocks[number].element, walk_roots, cuts), number)
     under_root: dict = {}  # element: the walk root at or above it, or None
     tops = [r for r in firsts if _nearest_in(r.getparent(), firsts, under_root) is None]
     top_set = set(tops)
@@ -607,7 +608,11 @@ def to_markdown(
         while first and _nearest_in(blocks[first - 1].element, top_set, top_of) is top:
             first -= 1
         firsts[top] = first
-    renderer = _Renderer(blocks, base_url(root, url), links, images, all_buttons)
+    try:
+        base = base_url(root, url)
+    except ValueError:  # a <base href> urljoin refuses ("http://[x"): the page's URL
+        base = url
+    renderer = _Renderer(blocks, base, links, images, all_buttons)
     for top in tops:
         renderer.walk(top, firsts[top])
     return renderer.markdown()

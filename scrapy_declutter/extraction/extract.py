@@ -134,7 +134,9 @@ def extract(
     an unknown one or a bad value raises ``InvalidOptionError`` (a ``ValueError``);
     one that names a part of the result (``markdown=True``) says where it is.
     A ready ``Options`` object can be passed as ``options`` instead (the Scrapy
-    layer builds one per crawl). A page that would cost too much to extract
+    layer builds one per crawl). ``html`` of another type, or a ``url`` that is
+    not ``str`` (or ``None``), raises ``InvalidInputError`` (a ``TypeError``).
+    A page that would cost too much to extract
     (docs/robustness.rst) raises ``PageLimitError`` before it is parsed.
     The cyclic garbage collector is paused meanwhile (``gc_pause.py``): a
     page's objects are many, and none of them is in a reference cycle.
