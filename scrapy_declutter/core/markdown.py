@@ -608,10 +608,7 @@ def to_markdown(
         while first and _nearest_in(blocks[first - 1].element, top_set, top_of) is top:
             first -= 1
         firsts[top] = first
-    try:
-        base = base_url(root, url)
-    except ValueError:  # a <base href> urljoin refuses ("http://[x"): the page's URL
-        base = url
+    base = base_url(root, url)
     renderer = _Renderer(blocks, base, links, images, all_buttons)
     for top in tops:
         renderer.walk(top, firsts[top])

@@ -207,9 +207,8 @@ def link_url(href: str | None, base: str | None, origin: str | None) -> str | No
         return None
     if "\t" in href or "\n" in href or "\r" in href:
         href = href.translate(_URL_DROPPED)
-    try:
-        url = absolute_url(href, base, origin)
-    except ValueError:  # a host urljoin refuses ("http://[x": an IPv6 address unclosed)
+    url = absolute_url(href, base, origin)
+    if url is None:
         return None
     scheme = _SCHEME.match(url)
     if scheme and scheme.group(1).lower() not in SAFE_SCHEMES:

@@ -40,11 +40,11 @@ def base_origin(base: str | None) -> str | None:
     return urljoin(base, "/")[:-1]
 
 
-def absolute_url(href: str, base: str | None, origin: str | None = None) -> str:
+def absolute_url(href: str, base: str | None, origin: str | None = None) -> str | None:
     """``href`` resolved against ``base`` (as ``urljoin`` does), and as
     written when there is no base; ``origin`` is ``base_origin(base)``, which
-    spares ``urljoin`` on paths from the site's root. A link ``urljoin``
-    refuses ("http://[x", an unclosed IPv6 host) is given back as written."""
+    spares ``urljoin`` on paths from the site's root. ``None`` for a link
+    ``urljoin`` refuses ("http://[x", an unclosed IPv6 host): it leads nowhere."""
     if not base or PLAIN_ABSOLUTE_URL.match(href):
         return href
     if origin and PLAIN_ROOT_PATH.match(href):
@@ -52,7 +52,7 @@ def absolute_url(href: str, base: str | None, origin: str | None = None) -> str:
     try:
         return urljoin(base, href)
     except ValueError:
-        return href
+        return None
 
 
 def http_url(url: str | None) -> str | None:
