@@ -4,6 +4,7 @@ import configparser
 import re
 from pathlib import Path
 
+import pytest
 from packaging.requirements import Requirement
 
 REPO = Path(__file__).resolve().parents[1]
@@ -38,3 +39,11 @@ def test_the_oldest_releases_ci_installs_are_setup_cfgs_floors():
     assert {name: normalise(v) for name, v in pins().items()} == {
         name: normalise(v) for name, v in floors().items()
     }
+
+
+@pytest.mark.parametrize("doc", ["README.rst", "docs/install.rst"])
+def test_the_docs_name_the_floors(doc):
+    text = " ".join((REPO / doc).read_text(encoding="utf-8").split())
+    scrapy = ".".join(floors()["scrapy"].split(".")[:2])
+    assert f"Scrapy {scrapy} or later" in text
+    assert f"lxml {floors()['lxml']}" in text
