@@ -141,11 +141,8 @@ def _decode(html: bytes, encoding: str | None) -> tuple[str, str]:
         declared += "-be"
     if declared.startswith(("utf-16", "utf-32")) and b"\0" not in html[:_SNIFF_CHARS]:
         declared = "utf-8"  # declared so, but 8-bit bytes: such a declaration means UTF-8 (WHATWG)
-    try:
-        web_codec = codecs.lookup(declared).name in _WEB_CODECS
-    except LookupError:
-        web_codec = False
-    if not web_codec:
+    # w3lib gives only names Python can look up
+    if codecs.lookup(declared).name not in _WEB_CODECS:
         return _decode_undeclared(html)
     return to_unicode(html, declared), declared
 

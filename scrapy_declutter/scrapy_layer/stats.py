@@ -115,27 +115,26 @@ class Recorder:
         for output, error in failed.items():
             self.stats.inc_value("declutter/errors")
             self.stats.inc_value(f"declutter/errors/output/{output}")
-            if f"output:{output}" not in self._warned:
-                self._warned.add(f"output:{output}")
-                logger.error(
-                    "declutter: the %s failed on %s (%s); its items get their text and the "
-                    "other outputs, and each such failure is counted in declutter/errors/output/%s",
-                    output,
-                    where,
-                    error,
-                    output,
-                    extra={"spider": self.crawler.spider},
-                )
+            self.warn_once(
+                f"output:{output}",
+                "declutter: the %s failed on %s (%s); its items get their text and the "
+                "other outputs, and each such failure is counted in declutter/errors/output/%s",
+                output,
+                where,
+                error,
+                output,
+                level=logging.ERROR,
+            )
 
     def timeout(self, error: BaseException, where: str) -> None:
         """A page given up past its time budget: counted as skipped, and logged."""
         self.page_skipped("timeout", where, str(error), logging.WARNING)
 
-    def warn_once(self, key: str, message: str, *args: Any) -> None:
+    def warn_once(self, key: str, message: str, *args: Any, level: int = logging.WARNING) -> None:
         """Log ``message`` the first time ``key`` is seen (one line per cause, not per page)."""
         if key not in self._warned:
             self._warned.add(key)
-            logger.warning(message, *args, extra=self._extra())
+            logger.log(level, message, *args, extra=self._extra())
 
     def summary(self) -> str:
         stats = self.stats.get_stats()
