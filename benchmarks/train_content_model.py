@@ -31,6 +31,7 @@ learn there from out-of-fold scores of ``--loco-folds`` folds). With
 
 import argparse
 import json
+import pickle
 import subprocess
 import sys
 from dataclasses import replace
@@ -193,6 +194,24 @@ def report(title: str, pages, final, first, probabilities, thresholds: list[floa
     return lines
 
 
+def page_key(p: dict) -> tuple[str, str]:
+    return p["corpus"], p["page"].file_id
+
+
+def report_kept_scores(pages: list[dict], kept: dict[str, tuple], thresholds: list[float]) -> None:
+    """Each part of ``--scores``'s file through today's ``KeepContentRegion``:
+    a change to the region (or to anything after the models) measured held out
+    without fitting again, valid while the models' features are those it was
+    fitted with."""
+    by_key = {page_key(p): p for p in pages}
+    for title, (keys, final, first, probabilities) in kept.items():
+        chosen = [by_key[key] for key in keys]
+        for p, scores in zip(chosen, final):
+            if len(scores) != len(p["texts"]):
+                sys.exit(f"{page_key(p)}: the blocks changed since the scores were kept")
+        print("\n".join(report(title, chosen, final, first, probabilities, thresholds)), flush=True)
+
+
 def commit() -> str:
     try:
         return subprocess.run(
@@ -223,6 +242,14 @@ def main() -> None:
     parser.add_argument(
         "--write", action="store_true", help="fit on all pages and write the models"
     )
+    parser.add_argument(
+        "--scores", type=Path, help="also keep every held-out score in this file (pickle)"
+    )
+    parser.add_argument(
+        "--from-scores",
+        type=Path,
+        help="fit nothing: report the held-out scores kept by --scores through today's region",
+    )
     args = parser.parse_args()
     save_output(args.save)
     corpora = args.corpora or default_corpora()
@@ -232,6 +259,10 @@ def main() -> None:
         parser.error(f"the general model needs one of {', '.join(GENERAL_CORPORA)}")
     thresholds = [float(t) for t in args.thresholds.split(",")]
     pages = [p for corpus in corpora for p in prepare(corpus, args.limit)]
+    if args.from_scores:
+        report_kept_scores(pages, pickle.loads(args.from_scores.read_bytes()), thresholds)
+        return
+    kept: dict[str, tuple] = {}
     held_out = HeldOut(pages, args.folds)
     lines: list[str] = []
     for title, final, first in (
@@ -243,6 +274,12 @@ def main() -> None:
         more = report(title, pages, final, first, held_out.probabilities, thresholds)
         print("\n".join(more), flush=True)
         lines += more
+    kept[f"held out by site ({args.folds} folds), the pipeline's mix:"] = (
+        [page_key(p) for p in pages],
+        held_out.final,
+        held_out.first,
+        held_out.probabilities,
+    )
     if args.loco and len(corpora) > 1:
         for corpus in corpora:
             test, test_first, test_final, probabilities = leave_one_corpus_out(
@@ -253,6 +290,9 @@ def main() -> None:
             more = report(title, test, test_final, test_first, probabilities, thresholds)
             print("\n".join(more), flush=True)
             lines += more
+            kept[title] = ([page_key(p) for p in test], test_final, test_first, probabilities)
+    if args.scores:
+        args.scores.write_bytes(pickle.dumps(kept))
     if args.write:
         fitted = {
             "corpora": [c.name for c in corpora],
