@@ -68,10 +68,19 @@ from scrapy_declutter.core.document import Document, build_document  # noqa: E40
 from scrapy_declutter.core.errors import DeclutterError  # noqa: E402
 from scrapy_declutter.core.options import Options  # noqa: E402
 from scrapy_declutter.core.tables import data_tables  # noqa: E402
-from scrapy_declutter.extraction.presets import build_pipeline  # noqa: E402
+from scrapy_declutter.extraction.presets import (  # noqa: E402
+    Pipeline,
+    build_pipeline,
+    declutter_stages,
+)
 from scrapy_declutter.stages.article_gate import GATE, ArticleGate, PageShape  # noqa: E402
 from scrapy_declutter.stages.content_features import page_features, short_links  # noqa: E402
-from scrapy_declutter.stages.content_model import ARTICLE_MODEL, MODEL, ContentModel  # noqa: E402
+from scrapy_declutter.stages.content_model import (  # noqa: E402
+    ARTICLE_MODEL,
+    MODEL,
+    ContentModel,
+    ScoreContent,
+)
 from scrapy_declutter.stages.content_region import KeepContentRegion, title_test  # noqa: E402
 from scrapy_declutter.stages.page_marks import fallback, in_navigation, ruled_out  # noqa: E402
 
@@ -173,24 +182,27 @@ def report(title: str, pages, final, first, probabilities, thresholds: list[floa
                 )
                 for i in chosen
             ]
-            result = aggregate(scores)
-            o = result.overall
-            line = (
-                f"    threshold {threshold:.2f}: F1 {o.f1:.3f} P {o.precision:.3f} R {o.recall:.3f}"
-            )
-            if o.with_rate is not None:
-                line += f" with {o.with_rate:.3f} without {o.without_rate:.3f}"
-            lines.append(f"{line} empty {o.empty}")
-            if len(result.by_type) > 1:
-                lines.append(
-                    "      " + "  ".join(f"{t} {a.f1:.3f}" for t, a in result.by_type.items())
-                )
-            if cjk := [s for s in scores if s.cjk]:  # magic-forum's Chinese pages, apart
-                c = summarise(cjk)
-                lines.append(
-                    f"      Chinese and Japanese pages ({c.scored}): F1 {c.f1:.3f}"
-                    f" P {c.precision:.3f} R {c.recall:.3f}"
-                )
+            lines += score_lines(f"threshold {threshold:.2f}", scores)
+    return lines
+
+
+def score_lines(name: str, scores: list) -> list[str]:
+    """The corpus metric of one corpus's ``scores``: overall, by page type, and
+    its Chinese and Japanese pages apart (magic-forum's)."""
+    result = aggregate(scores)
+    o = result.overall
+    line = f"    {name}: F1 {o.f1:.3f} P {o.precision:.3f} R {o.recall:.3f}"
+    if o.with_rate is not None:
+        line += f" with {o.with_rate:.3f} without {o.without_rate:.3f}"
+    lines = [f"{line} empty {o.empty}"]
+    if len(result.by_type) > 1:
+        lines.append("      " + "  ".join(f"{t} {a.f1:.3f}" for t, a in result.by_type.items()))
+    if cjk := [s for s in scores if s.cjk]:
+        c = summarise(cjk)
+        lines.append(
+            f"      Chinese and Japanese pages ({c.scored}): F1 {c.f1:.3f}"
+            f" P {c.precision:.3f} R {c.recall:.3f}"
+        )
     return lines
 
 
@@ -198,18 +210,51 @@ def page_key(p: dict) -> tuple[str, str]:
     return p["corpus"], p["page"].file_id
 
 
-def report_kept_scores(pages: list[dict], kept: dict[str, tuple], thresholds: list[float]) -> None:
-    """Each part of ``--scores``'s file through today's ``KeepContentRegion``:
-    a change to the region (or to anything after the models) measured held out
-    without fitting again, valid while the models' features are those it was
-    fitted with."""
-    by_key = {page_key(p): p for p in pages}
+class KeptScores:
+    """Stands for ``ScoreContent``: writes the scores ``--scores`` kept for a page."""
+
+    def __init__(self, final: list[float], first: list[float], probability: float) -> None:
+        self.final, self.first, self.probability = final, first, probability
+
+    def __call__(self, document: Document) -> None:
+        if len(document.blocks) != len(self.final):
+            sys.exit("the blocks changed since the scores were kept: fit again")
+        document.article_probability = self.probability
+        for block, first, final in zip(document.blocks, self.first, self.final):
+            block.block_score, block.score = first, final
+
+
+def replayed_text(page, final: list[float], first: list[float], probability: float) -> str:
+    """The default pipeline's text of ``page``, its models' scores replaced by kept ones."""
+    try:
+        document = build_document(page.html, language="auto")
+    except DeclutterError:
+        return ""
+    stages = declutter_stages(Options())
+    kept = KeptScores(final, first, probability)
+    Pipeline("replay", tuple(kept if isinstance(s, ScoreContent) else s for s in stages))(document)
+    return "\n\n".join(block.text for block in document.blocks if block.is_good)
+
+
+def replay(corpora: list[Path], kept: dict[str, tuple]) -> None:
+    """Each part of ``--scores``'s file through today's pipeline after the
+    models (the region, the comments and whatever follows them): such a change
+    measured held out without fitting again, valid while the blocks and the
+    models' features are those the scores were kept with."""
+    pages = {(c.name, page.file_id): page for c in corpora for page in load_pages(c)}
     for title, (keys, final, first, probabilities) in kept.items():
-        chosen = [by_key[key] for key in keys]
-        for p, scores in zip(chosen, final):
-            if len(scores) != len(p["texts"]):
-                sys.exit(f"{page_key(p)}: the blocks changed since the scores were kept")
-        print("\n".join(report(title, chosen, final, first, probabilities, thresholds)), flush=True)
+        print(title, flush=True)
+        for corpus in dict.fromkeys(corpus for corpus, _ in keys):
+            chosen = [i for i, key in enumerate(keys) if key[0] == corpus]
+            scores = [
+                score(
+                    replayed_text(pages[keys[i]], final[i], first[i], probabilities[i]),
+                    pages[keys[i]],
+                )
+                for i in chosen
+            ]
+            print(f"  {corpus} ({len(chosen)} pages):", flush=True)
+            print("\n".join(score_lines("replayed", scores)), flush=True)
 
 
 def commit() -> str:
@@ -248,7 +293,7 @@ def main() -> None:
     parser.add_argument(
         "--from-scores",
         type=Path,
-        help="fit nothing: report the held-out scores kept by --scores through today's region",
+        help="fit nothing: the held-out scores kept by --scores through today's pipeline",
     )
     args = parser.parse_args()
     save_output(args.save)
@@ -258,10 +303,10 @@ def main() -> None:
     if not any(c.name in GENERAL_CORPORA for c in corpora):
         parser.error(f"the general model needs one of {', '.join(GENERAL_CORPORA)}")
     thresholds = [float(t) for t in args.thresholds.split(",")]
-    pages = [p for corpus in corpora for p in prepare(corpus, args.limit)]
     if args.from_scores:
-        report_kept_scores(pages, pickle.loads(args.from_scores.read_bytes()), thresholds)
+        replay(corpora, pickle.loads(args.from_scores.read_bytes()))
         return
+    pages = [p for corpus in corpora for p in prepare(corpus, args.limit)]
     kept: dict[str, tuple] = {}
     held_out = HeldOut(pages, args.folds)
     lines: list[str] = []
