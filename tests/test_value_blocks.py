@@ -10,6 +10,7 @@ from scrapy_declutter.core.document import build_document
 from scrapy_declutter.core.labels import BAD, GOOD
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.reasons import CONTENT_REGION, DATA_TABLE, VALUE
+from scrapy_declutter.extraction.explain import explain
 from scrapy_declutter.extraction.presets import Pipeline, declutter_stages
 from scrapy_declutter.stages.value_blocks import KeepOutValues, in_code, is_value
 
@@ -56,6 +57,8 @@ def test_values_the_region_keeps_are_kept_out_as_values():
         assert before[value] == CONTENT_REGION
         assert reasons[value] == VALUE
     assert PARAGRAPH in extract(ARTICLE).text
+    # explain names the rule that decided, as extract does
+    assert [e.reason for e in explain(ARTICLE)] == [b.reason for b in extract(ARTICLE).blocks]
 
 
 def test_a_date_in_a_sentence_a_list_of_words_and_code_are_no_values():

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from scrapy_declutter.core.blocks import BLOCK_TAGS
+from scrapy_declutter.core.blocks import BLOCK_TAGS, Block
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BAD, GOOD
 from scrapy_declutter.core.reasons import DATA_TABLE, VALUE
@@ -84,18 +84,19 @@ def in_code(element: etree._Element) -> bool:
     return False
 
 
+def kept_out_as_value(block: Block, reason: str | None) -> bool:
+    """Whether ``block``, kept by the region for ``reason``, is a value to
+    keep out (``is_value``), not code (``in_code``) nor a data table's cell."""
+    return reason != DATA_TABLE and is_value(block.text) and not in_code(block.element)
+
+
 @dataclass(frozen=True)
 class KeepOutValues:
-    """Labels bad (``VALUE``) each kept block whose text is a value
-    (``is_value``), save code (``in_code``) and a data table's cells."""
+    """Labels bad (``VALUE``) each kept block that is a value (see
+    ``kept_out_as_value``)."""
 
     def __call__(self, document: Document) -> None:
         for block in document.blocks:
-            if (
-                block.label == GOOD
-                and block.reason != DATA_TABLE
-                and is_value(block.text)
-                and not in_code(block.element)
-            ):
+            if block.label == GOOD and kept_out_as_value(block, block.reason):
                 block.label = BAD
                 block.reason = VALUE
