@@ -26,13 +26,13 @@ from scrapy_declutter.core.reasons import DATA_TABLE, VALUE
 
 # ISO 8601 with its "T": a date a reader is shown is written as words or
 # without the time ("2012-11-08", which dragnet's references keep).
-_TIMESTAMP = re.compile(
+TIMESTAMP = re.compile(
     r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?",
     re.ASCII,
 )
 # A URL or a path (it has a "/") to an image file; a link to a page may be
 # the article's reference list.
-_IMAGE_URL = re.compile(
+IMAGE_URL = re.compile(
     r"\S*/\S*\.(?:jpe?g|png|gif|webp|avif|svg|bmp|ico|tiff?)(?:[?#]\S*)?", re.IGNORECASE
 )
 _TAG = re.compile(r"</?([a-zA-Z][a-zA-Z0-9]*)(?:\s[^<>]*)?/?>")
@@ -67,7 +67,7 @@ def is_value(text: str) -> bool:
         return in_tags >= MARKUP_SHARE * len(text)
     if not text or " " in text:
         return False
-    return _TIMESTAMP.fullmatch(text) is not None or _IMAGE_URL.fullmatch(text) is not None
+    return TIMESTAMP.fullmatch(text) is not None or IMAGE_URL.fullmatch(text) is not None
 
 
 def in_code(element: etree._Element) -> bool:
