@@ -100,8 +100,9 @@ def explain(
     reasons = KeepContentRegion(opts.content_threshold).reasons(
         document, scores.final, scores.first, scores.mix.gate
     )
+    code: dict = {}
     reasons = [
-        VALUE if reason in KEEPING and kept_out_as_value(block, reason) else reason
+        VALUE if reason in KEEPING and kept_out_as_value(block, reason, code) else reason
         for block, reason in zip(blocks, reasons)
     ]
     # Each model's log-odds count with its weight in the page's mix (see

@@ -84,10 +84,17 @@ def in_code(element: etree._Element) -> bool:
     return False
 
 
-def kept_out_as_value(block: Block, reason: str | None) -> bool:
+def kept_out_as_value(block: Block, reason: str | None, code: dict[etree._Element, bool]) -> bool:
     """Whether ``block``, kept by the region for ``reason``, is a value to
-    keep out (``is_value``), not code (``in_code``) nor a data table's cell."""
-    return reason != DATA_TABLE and is_value(block.text) and not in_code(block.element)
+    keep out (``is_value``), not code (``in_code``) nor a data table's cell.
+    ``code`` holds ``in_code`` of the elements tested on the page: blocks
+    cut by ``<br><br>`` share one, which may hold the page."""
+    if reason == DATA_TABLE or not is_value(block.text):
+        return False
+    element = block.element
+    if element not in code:
+        code[element] = in_code(element)
+    return not code[element]
 
 
 @dataclass(frozen=True)
@@ -96,7 +103,8 @@ class KeepOutValues:
     ``kept_out_as_value``)."""
 
     def __call__(self, document: Document) -> None:
+        code: dict[etree._Element, bool] = {}
         for block in document.blocks:
-            if block.label == GOOD and kept_out_as_value(block, block.reason):
+            if block.label == GOOD and kept_out_as_value(block, block.reason, code):
                 block.label = BAD
                 block.reason = VALUE
