@@ -13,6 +13,7 @@ from scrapy_declutter.stages.justext import (
     PreprocessHeadings,
 )
 from scrapy_declutter.stages.tree_filter import TreeFilter
+from scrapy_declutter.stages.value_blocks import KeepOutValues
 
 
 @pytest.mark.parametrize(
@@ -63,5 +64,5 @@ def test_stages_default_to_the_options_defaults():
     )
     assert build_pipeline(Options(pipeline="justext")).stages == justext
     assert build_pipeline(Options(pipeline="justext+tree")).stages == (*justext, TreeFilter())
-    last = (KeepContentRegion(), SeparateComments(after_region=True))
-    assert build_pipeline(Options()).stages[-2:] == last
+    last = (KeepContentRegion(), KeepOutValues(), SeparateComments(after_region=True))
+    assert build_pipeline(Options()).stages[-3:] == last

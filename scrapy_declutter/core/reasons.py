@@ -24,6 +24,8 @@ HEADLINE = "headline"
 COPYRIGHT = "copyright sign"
 HIDDEN = "not shown by a browser"
 REPEATED = "repeated text"
+# blocks whose text is a value (stages/value_blocks.py)
+VALUE = "a value, not prose"
 # user comments (stages/comments.py)
 COMMENTS = "in the comments"
 # the tree filter and the density filter
@@ -76,6 +78,9 @@ EXPLANATIONS = {
     "and in the comments when they are asked for.",
     REPEATED: "a block of four words or more whose text an earlier kept block has (a "
     "teaser list twice over, a repeated headline): the first copy stays.",
+    VALUE: "the whole text is a value written for a machine, not prose for a reader: an "
+    "ISO 8601 date and time (2019-11-13T23:06:00+01:00), the URL of an image, or markup "
+    "written out as text (most of it HTML tags); not in code or a data table.",
     TREE_FILTER: "kept by the base pipeline, but not under the ancestor (depth "
     "{tree_depth}) whose blocks hold the most text.",
     DENSITY: "text density (text characters over text and markup characters) against "

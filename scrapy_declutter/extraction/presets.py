@@ -38,6 +38,7 @@ from scrapy_declutter.stages.justext import (
     PreprocessHeadings,
 )
 from scrapy_declutter.stages.tree_filter import TreeFilter
+from scrapy_declutter.stages.value_blocks import KeepOutValues
 
 
 class Stage(Protocol):
@@ -120,12 +121,14 @@ def with_tree_filter(base: StageBuilder) -> StageBuilder:
 
 def declutter_stages(options: Options) -> tuple[Stage, ...]:
     """The default: jusText, the content model's score, the content region
-    (see ``content_model.py`` and ``content_region.py``), and the comments set
-    apart (``comments.py``)."""
+    (see ``content_model.py`` and ``content_region.py``) less the blocks that
+    are a value, not prose (``value_blocks.py``), and the comments set apart
+    (``comments.py``)."""
     return (
         *justext_stages(options),
         ScoreContent(),
         KeepContentRegion(options.content_threshold),
+        KeepOutValues(),
         SeparateComments(after_region=True),
     )
 
