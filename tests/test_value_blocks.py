@@ -29,8 +29,8 @@ CODE = '<div class="alertBox"></div>'
 ARTICLE = f"""<html lang="en"><head><title>Bridge to open in spring</title></head><body>
 <nav><ul><li><a href="/">Home</a></li><li><a href="/news">News</a></li></ul></nav>
 <main><article><h1>Bridge to open in spring</h1>
-<div class="meta"><div class="date">{TIMESTAMP}</div></div>
 <p>{PARAGRAPH}</p>
+<p>{TIMESTAMP}</p>
 <p>{IMAGE_URL}</p>
 <p>{PARAGRAPH.replace("Monday", "Tuesday")}</p>
 <noscript>{escape(MARKUP)}</noscript>
