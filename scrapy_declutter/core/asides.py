@@ -25,6 +25,8 @@ COMMENT_NAME = re.compile(
 )
 # Elements whose text is a form's, never a byline: a form's labels and fields.
 _FORM_TAGS = frozenset(("form", "label", "fieldset", "textarea", "select", "button"))
+# A form's fields, which the text beside them labels.
+_FIELD_TAGS = frozenset(("input", "textarea", "select"))
 
 
 def marks_comments(class_name: str | None, id_name: str | None) -> bool:
@@ -40,6 +42,13 @@ def may_name_comments(names: str) -> bool:
     ``COMMENT_NAME`` matches: every such name holds one of these words, and
     three substring tests cost less than the regex on every element."""
     return "comment" in names or "disqus" in names or "respond" in names
+
+
+def holds_field(element: etree._Element) -> bool:
+    """Whether one of ``element``'s children is a form's field ("<p>Your
+    name <input></p>"): the element's text labels it. Only the children are
+    read, each once for its parent."""
+    return any(child.tag in _FIELD_TAGS for child in element)
 
 
 class Asides:

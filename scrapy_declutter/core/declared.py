@@ -38,7 +38,8 @@ _CONTROLS = re.compile("[\x00-\x08\x0e-\x1b]")
 
 
 def meta_values(elements: list[etree._Element]) -> dict[str, list[str]]:
-    """Every <meta content> by its lower-cased name, property or itemprop."""
+    """Every <meta content> by its lower-cased name, property or (in the
+    ``<head>``) itemprop."""
     values: dict[str, list[str]] = {}
     for element in elements:
         content = one_line(element.get("content", ""))
@@ -46,9 +47,16 @@ def meta_values(elements: list[etree._Element]) -> dict[str, list[str]]:
             continue
         for attribute in ("property", "name", "itemprop", "http-equiv"):
             key = element.get(attribute)
-            if key:
+            # an itemprop in the body is an item's (the claim a review
+            # reviews): ``Microdata`` reads it, knowing whose it is
+            if key and (attribute != "itemprop" or _in_head(element)):
                 values.setdefault(key.strip().lower(), []).append(content)
     return values
+
+
+def _in_head(element: etree._Element) -> bool:
+    parent = element.getparent()
+    return parent is not None and parent.tag == "head"
 
 
 def values_for(meta: dict[str, list[str]], keys: tuple[str, ...]) -> Iterator[str]:

@@ -24,7 +24,7 @@ from itertools import chain, compress
 
 from lxml import etree
 
-from scrapy_declutter.core.asides import Asides
+from scrapy_declutter.core.asides import Asides, holds_field
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.dates import date_start, has_digit, parse_date, timestamp
 from scrapy_declutter.core.declared import (
@@ -415,8 +415,9 @@ def _following(blocks: list[Block], block: Block) -> Block | None:
 
 def _aside(block: Block, asides: Asides) -> bool:
     """Whether a block is a commenter's or a form's: set apart as comments
-    by the extraction, or in a comment section or a form (``asides``)."""
-    return block.reason == COMMENTS or block.element in asides
+    by the extraction, in a comment section or a form (``asides``), or a
+    field's label (``holds_field``)."""
+    return block.reason == COMMENTS or block.element in asides or holds_field(block.element)
 
 
 def _clean_author(name: str) -> str | None:
@@ -461,7 +462,7 @@ def _date(
             for _, block in marked
             if len(block.text) <= _MAX_DATE_LINE and not _aside(block, asides)
         ),
-        lambda: _date_lines(marked.blocks, start),
+        lambda: _date_lines(marked.blocks, start, asides),
         lambda: (article.get("dateModified"),),
         lambda: values_for(meta, _MODIFIED_KEYS),
     )
@@ -495,11 +496,12 @@ def _local_date(value: str | None, declared: Iterator[object]) -> str | None:
     return None
 
 
-def _date_lines(blocks: list[Block], start: int | None) -> Iterator[str]:
+def _date_lines(blocks: list[Block], start: int | None, asides: Asides) -> Iterator[str]:
     """Short blocks before and at the start of the kept text (``start``,
-    ``_text_start``), where a date line sits when no class names it."""
+    ``_text_start``), where a date line sits when no class names it; not a
+    comment's."""
     for block in blocks[: (start or 0) + _DATE_LINE_LEAD]:
-        if len(block.text) <= _MAX_DATE_LINE // 2:
+        if len(block.text) <= _MAX_DATE_LINE // 2 and not _aside(block, asides):
             yield block.text
 
 
