@@ -55,8 +55,14 @@ _MONTH_DAY_YEAR = re.compile(rf"\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d
 _NAMED_MONTH_DATES = ((_DAY_MONTH_YEAR, "dmy"), (_MONTH_DAY_YEAR, "mdy"), (_YEAR_MONTH_DAY, "ymd"))
 _NUMERIC_DATE = re.compile(r"\b(\d{1,2})([./])(\d{1,2})\2(\d{4})\b")
 # Where a date may start in a line of text: a word that starts with a digit,
-# or a month's name before one ("Dec 17", "17 Dec 2025", "2025-12-17").
-_DATE_START = re.compile(rf"\b{_MONTH}\s+\d|(?<!\w)\d", re.I)
+# a month's name before one ("Dec 17", "17 Dec 2025", "2025-12-17"), or a
+# weekday ("Tuesday", "Fri, Jan 18"; "Sun" only before a date, as it is a name too).
+_WEEKDAY = r"(?:mon|tues?|wed|thu(?:rs)?|fri|sat|sun)\.?,?"
+_DATE_START = re.compile(
+    rf"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b{_WEEKDAY}\s+(?:{_MONTH}\s)?\d"
+    rf"|\b{_WEEKDAY}\s+{_MONTH}\s|\b{_MONTH}\s+\d|(?<!\w)\d",
+    re.I,
+)
 # An ISO 8601 timestamp with its offset: "Z", "+01:00", "-0500".
 _TIMESTAMP = re.compile(
     r"^\s*(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:[.,]\d+)?\s*"

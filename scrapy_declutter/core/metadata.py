@@ -110,8 +110,12 @@ _DATE_LINE_LEAD = 10
 # the second or to the minute.
 _SAME_INSTANT = timedelta(minutes=1)
 # Where a name in a "By" line ends: a separator ("By Ann Lee | 3 May",
-# "By Ann Lee - Reporter", "by Ann Lee on Friday").
-_NAME_END = re.compile(r"\s*[|\u00b7\u2022\u25cf\u22c5\u00bb(]|\s[-\u2013\u2014]\s|\s+on\s")
+# "By Ann Lee - Reporter", "by Ann Lee on Friday", "By Ann Lee Published ...").
+_NAME_END = re.compile(
+    r"\s*[|/\u00b7\u2022\u25cf\u22c5\u00bb(]|\s[-\u2013\u2014]\s|\s+on\s"
+    r"|\s+(?:published|updated|posted|modified)\b",
+    re.I,
+)
 # The longest value a field holds, in characters: a longer text is cut at a
 # space and ends in "…", a longer URL is left out (docs/structured-output.rst).
 MAX_VALUE_CHARS = 2000
@@ -425,7 +429,7 @@ def _clean_author(name: str) -> str | None:
     words = _WORD.findall(name.lower())
     if not words or len(words) > _MAX_AUTHOR_WORDS or "@" in name or "://" in name:
         return None
-    if words in (["the", "author"], ["author"], ["admin"], ["by"]):
+    if words in (["the", "author"], ["author"], ["authors"], ["admin"], ["by"]):
         return None
     return name
 
