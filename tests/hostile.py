@@ -142,7 +142,8 @@ FAMILIES = {
         '<div class="comment"><p class="comment-author">By Reader</p>'
         '<time datetime="2024-06-01T10:00:00Z">June 1</time>',
         n,
-        f"<h1>Thread</h1><p>{END}</p>",
+        f"<h1>Thread</h1><p>{PARAGRAPH.format(n=0)}</p>",
+        f"<p>{END}</p>",
     ),
 }
 
