@@ -7,6 +7,9 @@ trust: schema.org JSON-LD (the article's own object, found in ``@graph`` too),
 usual names), microdata (``itemprop``), then what the page shows people:
 ``<time datetime>``, ``rel=author`` links, bylines, ``<h1>`` and ``<title>``.
 A field the page does not give is ``None``: nothing is guessed from the URL.
+The author and the date are the page's own: none is read where others write
+(a comment section or a form: ``asides.py``), nor from an item that is
+another's part (the claim a ``ClaimReview`` reviews: ``declared.py``).
 
 Dates are written ``YYYY-MM-DD``, read from timestamps and from dates in
 English words as ``dates.py`` says. A page that gives no publication date but
@@ -447,10 +450,9 @@ def _date(
     of trust; none from a comment section (``asides``). A timestamp in UTC
     that the page also declares in the publisher's local time gives the
     local date (``_local_date``)."""
-    published = (  # each read only when those before it give no date
+    declared = (  # each read only when those before it give no date
         lambda: (article.get("datePublished"), article.get("dateCreated")),
         lambda: values_for(meta, _DATE_KEYS),
-        lambda: items.values("datePublished", _own(asides)),
         lambda: (
             v
             for key, values in meta.items()
@@ -460,11 +462,15 @@ def _date(
         lambda: meta.get("date", ()),
         lambda: (e.get("datetime") for e in times if e not in asides),
     )
+    # microdata after the <meta> names that say "published"
+    published = (*declared[:2], lambda: items.values("datePublished", _own(asides)), *declared[2:])
     shown = (
         lambda: (
             block.text
             for _, block in marked
-            if len(block.text) <= _MAX_DATE_LINE and not _aside(block, asides)
+            if len(block.text) <= _MAX_DATE_LINE
+            and has_digit(block.text)  # most blocks: no date, no climb
+            and not _aside(block, asides)
         ),
         lambda: _date_lines(marked.blocks, start, asides),
         lambda: (article.get("dateModified"),),
@@ -477,8 +483,11 @@ def _date(
             text = value_text(value)
             found = parse_date(text)
             if found:
-                declared = (v for source in published for v in source())
-                return _local_date(text, declared) or found
+                # the same instant is looked for in all but microdata: its
+                # search of the whole tree costs more than the rest, for
+                # dates that are mostly a ``<time>``'s too
+                others = (v for source in declared for v in source())
+                return _local_date(text, others) or found
     return None
 
 
@@ -505,8 +514,9 @@ def _date_lines(blocks: list[Block], start: int | None, asides: Asides) -> Itera
     ``_text_start``), where a date line sits when no class names it; not a
     comment's."""
     for block in blocks[: (start or 0) + _DATE_LINE_LEAD]:
-        if len(block.text) <= _MAX_DATE_LINE // 2 and not _aside(block, asides):
-            yield block.text
+        text = block.text
+        if len(text) <= _MAX_DATE_LINE // 2 and has_digit(text) and not _aside(block, asides):
+            yield text
 
 
 def _below_headline(blocks: list[Block], start: int | None) -> list[Block]:
