@@ -7,7 +7,7 @@ Usage (from the repository root)::
 ``benchmarks/structure.py`` times reading ``markdown`` and ``metadata`` in
 wall-clock time, which other work on a shared machine moves from run to run.
 This benchmark compares two versions of ``core/markdown.py`` and
-``core/metadata.py``, with the modules they are made of (``urls.py``,
+``core/metadata.py``, with the modules they are made of (``asides.py``, ``urls.py``,
 ``dates.py``, ``declared.py``, ``markdown_text.py``), side by side instead: REVISION's copies are
 loaded from git beside this checkout's (the rest of the package is this
 checkout's, so the two must share its interfaces). For every ``--step``-th
@@ -45,7 +45,7 @@ REPO = Path(__file__).resolve().parents[1]
 # The modules the Markdown and the metadata are made of, each after those it
 # imports; a revision from before ``urls``, ``dates``, ``declared`` and
 # ``markdown_text`` were split off has that code in ``markdown`` and ``metadata``.
-MODULES = ("urls", "dates", "declared", "markdown_text", "markdown", "metadata")
+MODULES = ("asides", "urls", "dates", "declared", "markdown_text", "markdown", "metadata")
 
 
 def load_revision(revision: str, folder: Path) -> dict:

@@ -136,6 +136,15 @@ FAMILIES = {
         '<div itemprop="author headline datePublished">' * (n // 400),
         f"<p>{END}</p>",
     ),
+    # a thread of comments each inside the one before, with its byline and
+    # time: the metadata asks of each whether it is in a comment section
+    "comments nested deep, a byline in each": lambda n: _repeat(
+        '<div class="comment"><p class="comment-author">By Reader</p>'
+        '<time datetime="2024-06-01T10:00:00Z">June 1</time>',
+        n,
+        f"<h1>Thread</h1><p>{PARAGRAPH.format(n=0)}</p>",
+        f"<p>{END}</p>",
+    ),
 }
 
 

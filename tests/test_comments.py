@@ -3,9 +3,10 @@
 import pytest
 
 from scrapy_declutter import Label, extract
+from scrapy_declutter.core.asides import marks_comments
 from scrapy_declutter.core.document import build_document
 from scrapy_declutter.core.reasons import COMMENTS
-from scrapy_declutter.stages.comments import SeparateComments, comment_section, marks_comments
+from scrapy_declutter.stages.comments import SeparateComments, comment_section
 from scrapy_declutter.stages.content_region import KeepContentRegion
 from tests.comment_pages import COMMENTS as POSTS
 from tests.comment_pages import FORM_TEXTS, blog_page

@@ -360,3 +360,154 @@ def test_control_characters_are_dropped_from_every_value():
     head = json_ld(article) + '<meta name="description" content="One&#1; two&#x1F;">'
     found = metadata(head, url="https://news.example/")
     assert (found.title, found.author, found.description) == ("Headline", "Ann Lee", "One two")
+
+
+# -- whose name and date: the page's, not a commenter's or a quoted claim's ----
+
+# A WordPress comment section: a commenter's byline, microdata, rel=author
+# link and time; then the form to write one, with its "Name *" label.
+COMMENT_SECTION = (
+    '<section id="comments" class="comments-area"><ol class="comment-list">'
+    '<li class="comment"><div class="comment-author vcard" itemprop="author" itemscope>'
+    '<cite itemprop="name">Troll Reader</cite> <a rel="author" href="/troll">Troll Reader</a>'
+    ' says:</div><time datetime="2024-06-01T10:00:00+02:00">June 1, 2024</time>'
+    "<p>I disagree with every word of this and will say so at length, as usual.</p></li></ol>"
+    '<div id="respond" class="comment-respond"><form id="commentform" class="comment-form">'
+    '<p class="comment-form-author"><label for="author">Name <span>*</span></label>'
+    '<input id="author" name="author"></p></form></div></section>'
+)
+
+
+def test_a_commenter_is_not_the_author_nor_the_comment_date_the_pages():
+    found = metadata(body=f"<article><h1>Bridge opens</h1>{TEXT}</article>{COMMENT_SECTION}")
+    assert (found.author, found.date) == (None, None)
+    byline = '<p class="byline">By Ann Lee</p>'
+    found = metadata(
+        body=f"<article><h1>Bridge opens</h1>{byline}{TEXT}</article>{COMMENT_SECTION}"
+    )
+    assert found.author == "Ann Lee"
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        '<form><p class="author"><label>Name (required)</label><input name="name"></p></form>',
+        '<form action="/post"><div class="author-field">Your name</div><input name="n"></form>',
+        '<p class="byline">Your name <input name="n"></p>',
+    ],
+    ids=["label in a form", "text in a form", "text beside a field"],
+)
+def test_a_forms_label_is_no_author(form):
+    assert metadata(body=f"<h1>Bridge opens</h1>{TEXT}{form}").author is None
+
+
+def test_a_wrapper_that_holds_the_text_is_no_comment_section_nor_form():
+    # a theme's "comments-open" on the article, an ASP.NET page in one <form>
+    byline = '<p class="byline">By Ann Lee</p>'
+    for wrapper in ('<article class="post comments-open">', '<form id="aspnetForm">'):
+        tag = wrapper[1 : wrapper.index(" ")]
+        assert metadata(body=f"{wrapper}{byline}{TEXT}</{tag}>").author == "Ann Lee", wrapper
+
+
+CLAIM_REVIEW = {
+    "@context": "https://schema.org",
+    "@type": "ClaimReview",
+    "datePublished": "2019-11-13",
+    "author": {"@type": "Organization", "name": "Fact Desk"},
+    "claimReviewed": "The bridge was built in a week",
+    "itemReviewed": {
+        "@type": "Claim",
+        "author": {"@type": "Person", "name": "Sam Speaker"},
+        "datePublished": "2019-11-10",
+    },
+}
+
+
+def test_the_author_of_a_reviewed_claim_is_not_the_pages():
+    found = metadata(json_ld(CLAIM_REVIEW))
+    assert (found.author, found.date) == ("Fact Desk", "2019-11-13")
+    # the claim's appearance, an article of its own, held by reference in a graph
+    said = {"@id": "#said", "@type": "NewsArticle", "author": {"@type": "Person", "name": "Sam"}}
+    graph = {"@graph": [said, {**CLAIM_REVIEW, "itemReviewed": {"@id": "#said"}}]}
+    assert metadata(json_ld(graph)).author == "Fact Desk"
+
+
+def test_the_author_of_a_microdata_item_inside_another_is_not_the_pages():
+    person = '<span itemprop="author" itemscope itemtype="https://schema.org/Person">'
+    body = (
+        '<div itemscope itemtype="https://schema.org/ClaimReview">'
+        '<div itemprop="itemReviewed" itemscope itemtype="https://schema.org/Claim">'
+        f'{person}<span itemprop="name">Sam Speaker</span></span>'
+        '<meta itemprop="datePublished" content="2019-11-10"></div>'
+        f'{person}<span itemprop="name">Ann Lee</span></span>'
+        f'<meta itemprop="datePublished" content="2019-11-13">{TEXT}</div>'
+    )
+    found = metadata(body=body)
+    assert (found.author, found.date) == ("Ann Lee", "2019-11-13")
+    # an article a page or a blog holds is the page's own
+    blog = (
+        '<div itemscope itemtype="https://schema.org/Blog">'
+        '<article itemprop="blogPost" itemscope itemtype="https://schema.org/BlogPosting">'
+        f'{person}<span itemprop="name">Ann Lee</span></span>{TEXT}</article></div>'
+    )
+    assert metadata(body=blog).author == "Ann Lee"
+
+
+@pytest.mark.parametrize(
+    "line, author",
+    [
+        ("<p>By Jane Smith</p>", "Jane Smith"),
+        ("<p>By Jane Smith | March 3, 2024</p>", "Jane Smith"),
+        ("<p>by Jane Smith, Staff Writer, Dec 17, 2025</p>", "Jane Smith, Staff Writer"),
+        ("<p>Posted by Jane Smith on Friday</p>", "Jane Smith"),
+        ('<div><span>By</span></div><div><a href="/jane">Jane Smith</a></div>', "Jane Smith"),
+        ("<p>作者\uff1a王小明</p>", "王小明"),  # a full-width colon
+        ("<p>By clicking here you agree to our terms</p>", None),
+        ('<p><a href="/by-industry">By Industry</a></p>', None),
+    ],
+    ids=[
+        "plain",
+        "a date after a bar",
+        "a date after a comma",
+        "on",
+        "By, then the name",
+        "zh",
+        "a sentence",
+        "a link",
+    ],
+)
+def test_a_by_line_below_the_headline_names_the_author(line, author):
+    assert metadata(body=f"<h1>Bridge opens</h1>{line}{TEXT}").author == author
+
+
+def test_a_by_line_is_read_only_below_the_headline_and_when_nothing_is_declared():
+    # a menu's "By Industry" above the headline is no byline
+    menu = "<div><p>By Industry</p><p>By Team Size</p></div>"
+    assert metadata(body=f"{menu}<h1>Bridge opens</h1>{TEXT}").author is None
+    declared = '<meta name="author" content="Ann Lee">'
+    assert metadata(declared, f"<h1>Bridge opens</h1><p>By Jane Smith</p>{TEXT}").author == (
+        "Ann Lee"
+    )
+
+
+@pytest.mark.parametrize("utc", ["2019-11-13T23:06:00Z", "2019-11-13T23:06:00+00:00"])
+def test_a_utc_timestamp_declared_also_in_local_time_gives_the_local_date(utc):
+    article = json_ld({"@type": "NewsArticle", "datePublished": utc})
+    shown = '<time datetime="2019-11-14T00:06:00+01:00">14 November 2019, 00:06</time>'
+    assert metadata(article, f"<h1>Bridge opens</h1>{shown}{TEXT}").date == "2019-11-14"
+    # alone, or beside another instant (the page's update the next day), it is as written
+    assert metadata(article).date == "2019-11-13"
+    updated = '<time datetime="2019-11-14T09:30:00+01:00">Updated</time>'
+    assert metadata(article, f"<h1>Bridge opens</h1>{updated}{TEXT}").date == "2019-11-13"
+    # a local timestamp is the publisher's date whatever the others say
+    local = json_ld({"@type": "NewsArticle", "datePublished": "2019-11-13T19:06:00-05:00"})
+    assert metadata(local, f"{shown}{TEXT}").date == "2019-11-13"
+
+
+def test_bylines_in_comment_sections_nested_deep_are_read_in_linear_time():
+    # every comment inside the one before, each with its byline: each
+    # element's place (in a comment section or not) is found once
+    depth = 3000
+    thread = '<div class="comment"><p class="comment-author">Reader</p>' * depth
+    body = f"<article><h1>Bridge opens</h1>{TEXT}</article>{thread}{'</div>' * depth}"
+    assert within(20, metadata, "", body).author is None

@@ -9,10 +9,13 @@ are read too: "2017年3月9日" (a weekday after it, "(木)", does not matter) a
 an ISO date right after a Han or kana character ("发布于2017/03/09", where no
 word boundary comes before the year). A year outside 1990-2100 gives no date,
 and so does a date without a year ("3月9日").
+
+``timestamp`` reads an ISO 8601 timestamp with its offset from UTC, for the
+metadata to tell a timestamp written in UTC from the publisher's local one.
 """
 
 import re
-from datetime import date
+from datetime import date, datetime, timedelta, timezone
 
 _MONTHS = {
     name: number
@@ -51,6 +54,21 @@ _MONTH_DAY_YEAR = re.compile(rf"\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d
 # Dates with a month's name, in the order their groups come: d(ay), m(onth), y(ear)
 _NAMED_MONTH_DATES = ((_DAY_MONTH_YEAR, "dmy"), (_MONTH_DAY_YEAR, "mdy"), (_YEAR_MONTH_DAY, "ymd"))
 _NUMERIC_DATE = re.compile(r"\b(\d{1,2})([./])(\d{1,2})\2(\d{4})\b")
+# Where a date may start in a line of text: a word that starts with a digit,
+# a month's name before one ("Dec 17", "17 Dec 2025", "2025-12-17"), or a
+# weekday ("Tuesday", "Fri, Jan 18"; "Sun" only before a date, as it is a name too).
+_WEEKDAY = r"(?:mon|tues?|wed|thu(?:rs)?|fri|sat|sun)\.?,?"
+_DATE_START = re.compile(
+    rf"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b{_WEEKDAY}\s+(?:{_MONTH}\s)?\d"
+    rf"|\b{_WEEKDAY}\s+{_MONTH}\s|\b{_MONTH}\s+\d|(?<!\w)\d",
+    re.I,
+)
+# An ISO 8601 timestamp with its offset: "Z", "+01:00", "-0500".
+_TIMESTAMP = re.compile(
+    r"^\s*(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:[.,]\d+)?\s*"
+    r"(?:(Z)|([+-])(\d{2}):?(\d{2}))\s*$",
+    re.I,
+)
 _DIGIT = re.compile(r"\d")
 
 
@@ -88,6 +106,32 @@ def parse_date(value: str | None) -> str | None:
             return _valid(year, second, first)
         return _valid(year, first, second)
     return None
+
+
+def date_start(value: str) -> int | None:
+    """Where the first date in ``value`` may start (``_DATE_START``), or ``None``."""
+    match = _DATE_START.search(value)
+    return match.start() if match else None
+
+
+def timestamp(value: str | None) -> datetime | None:
+    """An ISO 8601 timestamp that says its offset from UTC ("Z",
+    "+01:00"), as an aware ``datetime``; ``None`` for anything else (a date,
+    a time without an offset)."""
+    match = _TIMESTAMP.match(value) if value else None
+    if not match:
+        return None
+    year, month, day, hour, minute, second, utc, sign, offset_hours, offset_minutes = match.groups()
+    offset = 0 if utc else int(offset_hours) * 60 + int(offset_minutes)
+    if sign == "-":
+        offset = -offset
+    try:
+        zone = timezone(timedelta(minutes=offset))
+        return datetime(
+            int(year), int(month), int(day), int(hour), int(minute), int(second or 0), tzinfo=zone
+        )
+    except ValueError:  # a day, an hour or an offset out of range
+        return None
 
 
 def _valid(year: str | int, month: str | int, day: str | int) -> str | None:

@@ -10,7 +10,7 @@ recurses into it, so no nesting costs more than ``json`` itself allows.
 import html
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from lxml import etree
 
@@ -21,6 +21,14 @@ STRING = etree.XPath("string()")
 # The first element inside an item that holds its name, found in C.
 _ITEM_NAME = etree.XPath("descendant::*[@itemprop='name'][1]")
 _ARTICLE_TYPES = re.compile(r"Article|BlogPosting|Posting|Report|Review|Recipe|HowTo|Story")
+# Types of the page itself, or of the site or blog it is in: an object one of
+# these holds may be the page's own article (``WebPage.mainEntity``,
+# ``Blog.blogPost``); an object another holds is that one's part.
+_PAGE_TYPES = re.compile(r"Page$|WebSite$|Blog$")
+# The page's own object, read when it declares no article.
+_PAGE_TYPE = re.compile(r"WebPage|Page$")
+# The nearest element above that is an item, found in C.
+_OWNER = etree.XPath("ancestor::*[@itemscope][1]")
 # The elements of a microdata property that are read, in document order: a
 # page nests thousands of them (each one's text the whole subtree beneath it).
 MAX_ITEMS_A_PROPERTY = 10
@@ -30,7 +38,8 @@ _CONTROLS = re.compile("[\x00-\x08\x0e-\x1b]")
 
 
 def meta_values(elements: list[etree._Element]) -> dict[str, list[str]]:
-    """Every <meta content> by its lower-cased name, property or itemprop."""
+    """Every <meta content> by its lower-cased name, property or (in the
+    ``<head>``) itemprop."""
     values: dict[str, list[str]] = {}
     for element in elements:
         content = one_line(element.get("content", ""))
@@ -38,9 +47,16 @@ def meta_values(elements: list[etree._Element]) -> dict[str, list[str]]:
             continue
         for attribute in ("property", "name", "itemprop", "http-equiv"):
             key = element.get(attribute)
-            if key:
+            # an itemprop in the body is an item's (the claim a review
+            # reviews): ``Microdata`` reads it, knowing whose it is
+            if key and (attribute != "itemprop" or _in_head(element)):
                 values.setdefault(key.strip().lower(), []).append(content)
     return values
+
+
+def _in_head(element: etree._Element) -> bool:
+    parent = element.getparent()
+    return parent is not None and parent.tag == "head"
 
 
 def values_for(meta: dict[str, list[str]], keys: tuple[str, ...]) -> Iterator[str]:
@@ -76,11 +92,39 @@ def json_ld(scripts: list[etree._Element]) -> tuple[dict, list[dict]]:
         for key in ("author", "publisher", "image"):
             node[key] = _resolve(node.get(key), by_id)
     typed = [(types_of(node), node) for node in nodes]
-    for wanted in (_ARTICLE_TYPES, re.compile(r"WebPage|Page$")):
-        for types, node in typed:
-            if any(wanted.search(t) for t in types):
-                return node, nodes
+    held = _held_ids(typed)
+    for types, node in typed:
+        if any(_ARTICLE_TYPES.search(t) for t in types) and not _held(node, held):
+            return node, nodes
+    for types, node in typed:
+        if any(_PAGE_TYPE.search(t) for t in types):
+            return node, nodes
     return {}, nodes
+
+
+def _held(node: dict, held: set[str]) -> bool:
+    identifier = node.get("@id")
+    return isinstance(identifier, str) and identifier in held
+
+
+def _held_ids(typed: list[tuple[list[str], dict]]) -> set[str]:
+    """The ``@id`` of every object that an object other than a page holds by
+    reference, one level deep: a claim a ``ClaimReview`` reviews, a review of
+    a product, an item of a list. It is that object's part, not the page's
+    article (and its author is not the page's)."""
+    held: set[str] = set()
+    for types, node in typed:
+        if any(_PAGE_TYPES.search(t) for t in types):
+            continue
+        for key, value in node.items():
+            if key.startswith("@"):  # a keyword (``@graph``), not a property
+                continue
+            for part in value if isinstance(value, list) else (value,):
+                # an article that names itself (its ``mainEntityOfPage``) holds no part
+                if isinstance(part, dict) and part.get("@id") != node.get("@id"):
+                    if isinstance(part.get("@id"), str):
+                        held.add(part["@id"])
+    return held
 
 
 def _resolve(value: object, by_id: dict[str, dict]) -> object:
@@ -126,8 +170,11 @@ class Microdata:
         self.by_property: dict[str, list[etree._Element]] | None = None
         self.read: dict[etree._Element, str | None] = {}
 
-    def values(self, prop: str) -> Iterator[str | None]:
-        """The values (``_item_value``) of ``prop``'s elements, in document order."""
+    def values(
+        self, prop: str, where: Callable[[etree._Element], bool] | None = None
+    ) -> Iterator[str | None]:
+        """The values (``_item_value``) of ``prop``'s elements, in document
+        order; with ``where``, of those elements for which it is true."""
         if self.by_property is None:
             self.by_property = {}
             for value in _ITEMPROP(self.root):
@@ -137,9 +184,26 @@ class Microdata:
                     if len(elements) < MAX_ITEMS_A_PROPERTY:
                         elements.append(element)
         for element in self.by_property.get(prop, ()):
+            if where is not None and not where(element):
+                continue
             if element not in self.read:
                 self.read[element] = _item_value(element)
             yield self.read[element]
+
+
+def part_of_another_item(element: etree._Element) -> bool:
+    """Whether a property's item (the nearest item above ``element``) is
+    itself the property of an item that is not a page (``_PAGE_TYPES``):
+    the claim a ``ClaimReview`` reviews, a comment or a review of the
+    article. Its properties (an author) are that part's, not the page's."""
+    owner = _OWNER(element)
+    if not owner or owner[0].get("itemprop") is None:
+        return False
+    holder = _OWNER(owner[0])
+    if not holder:
+        return False
+    types = (holder[0].get("itemtype") or "").split()
+    return not any(_PAGE_TYPES.search(t.rstrip("/")) for t in types)
 
 
 def _item_value(element: etree._Element) -> str | None:

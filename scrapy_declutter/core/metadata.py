@@ -7,6 +7,9 @@ trust: schema.org JSON-LD (the article's own object, found in ``@graph`` too),
 usual names), microdata (``itemprop``), then what the page shows people:
 ``<time datetime>``, ``rel=author`` links, bylines, ``<h1>`` and ``<title>``.
 A field the page does not give is ``None``: nothing is guessed from the URL.
+The author and the date are the page's own: none is read where others write
+(a comment section or a form: ``asides.py``), nor from an item that is
+another's part (the claim a ``ClaimReview`` reviews: ``declared.py``).
 
 Dates are written ``YYYY-MM-DD``, read from timestamps and from dates in
 English words as ``dates.py`` says. A page that gives no publication date but
@@ -16,20 +19,23 @@ that carries the site's name after a separator ("Headline | Site") loses it.
 """
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, fields
+from datetime import timedelta
 from functools import cached_property
 from itertools import chain, compress
 
 from lxml import etree
 
+from scrapy_declutter.core.asides import Asides, holds_field
 from scrapy_declutter.core.blocks import Block
-from scrapy_declutter.core.dates import has_digit, parse_date
+from scrapy_declutter.core.dates import date_start, has_digit, parse_date, timestamp
 from scrapy_declutter.core.declared import (
     STRING,
     Microdata,
     json_ld,
     meta_values,
+    part_of_another_item,
     site_from_graph,
     types_of,
     value_text,
@@ -37,7 +43,7 @@ from scrapy_declutter.core.declared import (
 )
 from scrapy_declutter.core.document import BlockTree, find_elements
 from scrapy_declutter.core.languages import ISO_639_1, stoplist_for
-from scrapy_declutter.core.reasons import HEADLINE
+from scrapy_declutter.core.reasons import COMMENTS, HEADLINE
 from scrapy_declutter.core.scripts import HAN_AND_KANA
 from scrapy_declutter.core.urls import absolute_url, base_url, http_url
 
@@ -103,6 +109,16 @@ _MAX_TITLE_WORDS = 40
 _MAX_DATE_LINE = 120
 # How many blocks after the first kept one a bare date line is looked for.
 _DATE_LINE_LEAD = 10
+# Two timestamps this far apart or less are the same instant, written to
+# the second or to the minute.
+_SAME_INSTANT = timedelta(minutes=1)
+# Where a name in a "By" line ends: a separator ("By Ann Lee | 3 May",
+# "By Ann Lee - Reporter", "by Ann Lee on Friday", "By Ann Lee Published ...").
+_NAME_END = re.compile(
+    r"\s*[|/\u00b7\u2022\u25cf\u22c5\u00bb(]|\s[-\u2013\u2014]\s|\s+on\s"
+    r"|\s+(?:published|updated|posted|modified)\b",
+    re.I,
+)
 # The longest value a field holds, in characters: a longer text is cut at a
 # space and ends in "…", a longer URL is left out (docs/structured-output.rst).
 MAX_VALUE_CHARS = 2000
@@ -153,6 +169,8 @@ def read_metadata(
     article, nodes = json_ld(elements["script"])
     items = Microdata(root)
     marked = _MarkedBlocks(blocks, tree)
+    start = _text_start(blocks)
+    asides = Asides(blocks[start].element if start is not None else None)
     base = base_url(root, url)
     site_name = _first(
         value_text(article.get("publisher")), *meta.get("og:site_name", ()), site_from_graph(nodes)
@@ -160,8 +178,8 @@ def read_metadata(
     image = _first(*values_for(meta, _IMAGE_KEYS), _image(article.get("image")))
     return Metadata(
         title=_bounded(_title(root, elements["h1"], meta, article, items, site_name)),
-        author=_bounded(_author(elements["a"], meta, article, items, marked)),
-        date=_date(elements["time"], meta, article, items, marked),
+        author=_bounded(_author(elements["a"], meta, article, items, marked, start, asides)),
+        date=_date(elements["time"], meta, article, items, marked, start, asides),
         site_name=_bounded(site_name),
         description=_bounded(
             _first(value_text(article.get("description")), *values_for(meta, _DESCRIPTION_KEYS))
@@ -317,19 +335,26 @@ def _author(
     article: dict,
     items: Microdata,
     marked: _MarkedBlocks,
+    start: int | None,
+    asides: Asides,
 ) -> str | None:
+    """The page's author: never one read in a comment section or a form
+    (``asides``), nor the author of an item that is another's part (the
+    claim a ``ClaimReview`` reviews)."""
     sources = (  # each read only when those before it give no name
         lambda: _names(article.get("author")),
         lambda: [v for v in values_for(meta, _AUTHOR_KEYS) if not v.startswith("http")][:1],
-        lambda: [v for v in items.values("author") if v][:3],
+        lambda: [v for v in items.values("author", _own(asides)) if v][:3],
         lambda: [
             v
             for link in links
             if (rel := link.get("rel"))  # most links have none: no string work
             and "author" in rel.lower().split()
+            and link not in asides
             and (v := value_text(STRING(link)))
         ][:3],
-        lambda: _byline(marked),
+        lambda: _byline(marked, asides),
+        lambda: _by_line(marked.blocks, start, asides),
         lambda: _names(article.get("author"), people_only=False),
     )
     for source in sources:
@@ -339,16 +364,67 @@ def _author(
     return None
 
 
-def _byline(marked: "_MarkedBlocks") -> list[str]:
-    """The first byline's name; after a bare "By", the block that follows it."""
+def _byline(marked: "_MarkedBlocks", asides: Asides) -> list[str]:
+    """The first byline's name; after a bare "By", the block that follows it.
+    A commenter's byline (in ``asides``) is none."""
     blocks = marked.blocks
     for mark, block in marked:
-        if mark == _BYLINE_MARK:
+        if mark == _BYLINE_MARK and not _aside(block, asides):
             if _clean_author(block.text):
                 return [block.text]
-            if not _BY.sub("", block.text).strip(" ,;|:") and block.offset + 1 < len(blocks):
-                return [blocks[block.offset + 1].text]
+            following = _following(blocks, block)
+            if not _BY.sub("", block.text).strip(" ,;|:") and following:
+                return [following.text]
     return []
+
+
+def _by_line(blocks: list[Block], start: int | None, asides: Asides) -> list[str]:
+    """The name in a line that starts "By" (``_BY``) where no class marks it
+    a byline, below the headline (``_below_headline``): after "By", or after
+    a bare "By" in the next block. The name ends where a date or a separator
+    starts ("By Ann Lee | 3 May 2024"), and starts with a capital letter, as
+    a name does ("By clicking here" is no byline); a line that is all one
+    link is a menu's."""
+    for block in _below_headline(blocks, start):
+        match = _BY.match(block.text)
+        if not match or block.link_chars >= len(block.text) or _aside(block, asides):
+            continue
+        rest = block.text[match.end() :].strip(" ,;|:")
+        following = _following(blocks, block)
+        if not rest and following:
+            rest = following.text
+        name = _name_at_start(rest)
+        if name:
+            return [name]
+    return []
+
+
+def _name_at_start(text: str) -> str | None:
+    """The name ``text`` starts with, up to a separator or a date, if it
+    starts with a capital letter (or a letter of a script without case)."""
+    text = _NAME_END.split(text, maxsplit=1)[0]
+    end = date_start(text)
+    name = text[:end].strip(" ,;|:") if end is not None else text.strip(" ,;|:")
+    if not name[:1].isalpha() or name[:1].islower():
+        return None
+    return _clean_author(name)
+
+
+def _own(asides: Asides) -> Callable[[etree._Element], bool]:
+    """Whether a microdata property is the page's own: not in a comment
+    section or a form (``asides``), nor of an item that is another's part."""
+    return lambda element: element not in asides and not part_of_another_item(element)
+
+
+def _following(blocks: list[Block], block: Block) -> Block | None:
+    return blocks[block.offset + 1] if block.offset + 1 < len(blocks) else None
+
+
+def _aside(block: Block, asides: Asides) -> bool:
+    """Whether a block is a commenter's or a form's: set apart as comments
+    by the extraction, in a comment section or a form (``asides``), or a
+    field's label (``holds_field``)."""
+    return block.reason == COMMENTS or block.element in asides or holds_field(block.element)
 
 
 def _clean_author(name: str) -> str | None:
@@ -356,7 +432,7 @@ def _clean_author(name: str) -> str | None:
     words = _WORD.findall(name.lower())
     if not words or len(words) > _MAX_AUTHOR_WORDS or "@" in name or "://" in name:
         return None
-    if words in (["the", "author"], ["author"], ["admin"], ["by"]):
+    if words in (["the", "author"], ["author"], ["authors"], ["admin"], ["by"]):
         return None
     return name
 
@@ -367,11 +443,16 @@ def _date(
     article: dict,
     items: Microdata,
     marked: _MarkedBlocks,
+    start: int | None,
+    asides: Asides,
 ) -> str | None:
-    sources = (  # each read only when those before it give no date
+    """The publication date: the first source that gives one, in the order
+    of trust; none from a comment section (``asides``). A timestamp in UTC
+    that the page also declares in the publisher's local time gives the
+    local date (``_local_date``)."""
+    declared = (  # each read only when those before it give no date
         lambda: (article.get("datePublished"), article.get("dateCreated")),
         lambda: values_for(meta, _DATE_KEYS),
-        lambda: items.values("datePublished"),
         lambda: (
             v
             for key, values in meta.items()
@@ -379,33 +460,83 @@ def _date(
             for v in values
         ),
         lambda: meta.get("date", ()),
-        lambda: (e.get("datetime") for e in times),
-        lambda: (block.text for _, block in marked if len(block.text) <= _MAX_DATE_LINE),
-        lambda: _date_lines(marked.blocks),
+        lambda: (e.get("datetime") for e in times if e not in asides),
+    )
+    # microdata after the <meta> names that say "published"
+    published = (*declared[:2], lambda: items.values("datePublished", _own(asides)), *declared[2:])
+    shown = (
+        lambda: (
+            block.text
+            for _, block in marked
+            if len(block.text) <= _MAX_DATE_LINE
+            and has_digit(block.text)  # most blocks: no date, no climb
+            and not _aside(block, asides)
+        ),
+        lambda: _date_lines(marked.blocks, start, asides),
         lambda: (article.get("dateModified"),),
         lambda: values_for(meta, _MODIFIED_KEYS),
     )
-    for source in sources:
+    for source in (*published, *shown):
         for value in source():
             if isinstance(value, str) and not has_digit(value):  # most blocks' text
                 continue
-            found = parse_date(value_text(value))
+            text = value_text(value)
+            found = parse_date(text)
             if found:
-                return found
+                # the same instant is looked for in all but microdata: its
+                # search of the whole tree costs more than the rest, for
+                # dates that are mostly a ``<time>``'s too
+                others = (v for source in declared for v in source())
+                return _local_date(text, others) or found
     return None
 
 
-def _date_lines(blocks: list[Block]) -> Iterator[str]:
-    """Short blocks before and at the start of the kept text, where a date
-    line sits when no class names it. The kept text starts at its first block
-    kept for what it is, not at a headline kept above it (``HEADLINE``): the
-    date line of an article sits below its headline."""
-    first = next(
-        (block.offset for block in blocks if block.is_good and block.reason != HEADLINE), 0
+def _local_date(value: str | None, declared: Iterator[object]) -> str | None:
+    """The publisher's date of a timestamp written in UTC ("...T23:06:00Z",
+    "+00:00"): the date of another declaration of the same instant, written
+    with its own offset from UTC (``<time datetime="...T00:06:00+01:00">``),
+    as the page shows it. ``None`` if ``value`` is no UTC timestamp or the
+    page declares no such other."""
+    utc = timestamp(value)
+    if utc is None or utc.utcoffset():
+        return None
+    for other in declared:
+        if not isinstance(other, str):
+            continue
+        local = timestamp(other)
+        if local is not None and local.utcoffset() and abs(local - utc) <= _SAME_INSTANT:
+            return parse_date(other)
+    return None
+
+
+def _date_lines(blocks: list[Block], start: int | None, asides: Asides) -> Iterator[str]:
+    """Short blocks before and at the start of the kept text (``start``,
+    ``_text_start``), where a date line sits when no class names it; not a
+    comment's."""
+    for block in blocks[: (start or 0) + _DATE_LINE_LEAD]:
+        text = block.text
+        if len(text) <= _MAX_DATE_LINE // 2 and has_digit(text) and not _aside(block, asides):
+            yield text
+
+
+def _below_headline(blocks: list[Block], start: int | None) -> list[Block]:
+    """The blocks from the last ``<h1>`` before the start of the text
+    (``start``, ``_text_start``) to that start, where a byline sits; only
+    that start if no ``<h1>`` comes before it. A menu above the headline
+    has its "By Industry", a product below the text its "By Brand"."""
+    if start is None:
+        return []
+    headline = next((b.offset for b in reversed(blocks[:start]) if b.element.tag == "h1"), start)
+    return blocks[headline : start + 1]
+
+
+def _text_start(blocks: list[Block]) -> int | None:
+    """The offset of the kept text's first block kept for what it is, not a
+    headline kept above it (``HEADLINE``): an article's byline and date line
+    sit below its headline. ``None`` when no block is kept."""
+    return next(
+        (block.offset for block in blocks if block.is_good and block.reason != HEADLINE), None
     )
-    for block in blocks[: first + _DATE_LINE_LEAD]:
-        if len(block.text) <= _MAX_DATE_LINE // 2:
-            yield block.text
 
 
 def _language(

@@ -42,21 +42,14 @@ from itertools import chain
 
 from lxml import etree
 
+from scrapy_declutter.core.asides import marks_comments, may_name_comments
 from scrapy_declutter.core.blocks import HEADING_TAGS, Block
 from scrapy_declutter.core.document import BlockTree, Document
 from scrapy_declutter.core.labels import BAD, COMMENT, GOOD, NEAR_GOOD
 from scrapy_declutter.core.reasons import COMMENTS
 from scrapy_declutter.stages.article_gate import ld_types
 
-# One class name or id that names a comment section or a comment in it:
-# "comment" or "comments", alone, with a prefix or a part after a separator,
-# or joined to a word for a part of a thread. Not any word after it:
-# "commentary" is an article, "commenting-guidelines" a note beside one.
-_COMMENT_PARTS = "list|listing|body|text|box|wrap|wrapper|container|area|thread|entry|content"
-COMMENT_NAME = re.compile(
-    rf"^(?:(?:fb|wp|js)[-_])?(?:comments?(?:{_COMMENT_PARTS})?|disqus\w*)(?:[-_][\w-]*)?$"
-    r"|^respond$"
-)
+# ``COMMENT_NAME`` (``core/asides.py``) names a section or a comment in it.
 # Held out by site (the models' held-out scores, threshold 0.4), F1 on
 # wcxb-dev / dragnet / l3s-gn1 was 0.8509 / 0.9331 / 0.9399 with the comments
 # set apart after the region (unless they took half the kept text), and is
@@ -90,21 +83,6 @@ DISCUSSION_TYPES = re.compile(
 )
 
 
-def marks_comments(class_name: str | None, id_name: str | None) -> bool:
-    """Whether an element's class or id marks it as comments."""
-    if not (class_name or id_name):
-        return False
-    names = f"{class_name or ''} {id_name or ''}".lower()
-    return _may_name_comments(names) and any(COMMENT_NAME.match(n) for n in names.split())
-
-
-def _may_name_comments(names: str) -> bool:
-    """Whether lower-cased class names and ids may hold one that
-    ``COMMENT_NAME`` matches: every such name holds one of these words, and
-    three substring tests cost less than the regex on every element."""
-    return "comment" in names or "disqus" in names or "respond" in names
-
-
 def comment_section(document: Document) -> list[bool] | None:
     """For each block, whether it is in the page's comment section (see the
     module's docstring); ``None`` when the page has none."""
@@ -116,7 +94,7 @@ def comment_section(document: Document) -> list[bool] | None:
     # wcxb-dev's and l3s-gn1's): one test of them all, not one per element
     names = " ".join(filter(None, chain.from_iterable(tree.class_and_id)))
     sections = _opened_sections(tree, document.found_elements()["a"])
-    if not sections and not _may_name_comments(names.lower()):
+    if not sections and not may_name_comments(names.lower()):
         return None
     marked = _marked_blocks(tree, sections)
     if not any(marked):
