@@ -24,6 +24,8 @@ HEADLINE = "headline"
 COPYRIGHT = "copyright sign"
 HIDDEN = "not shown by a browser"
 REPEATED = "repeated text"
+# the end of an article (stages/article_end.py)
+TEASERS = "teasers after the article"
 # user comments (stages/comments.py)
 COMMENTS = "in the comments"
 # the tree filter and the density filter
@@ -76,6 +78,9 @@ EXPLANATIONS = {
     "and in the comments when they are asked for.",
     REPEATED: "a block of four words or more whose text an earlier kept block has (a "
     "teaser list twice over, a repeated headline): the first copy stays.",
+    TEASERS: "on a page taken for an article, after its last paragraph of prose: a run "
+    "of {min_cards} or more cards, each a linked headline and its short lines (other "
+    "stories), and the run's heading.",
     TREE_FILTER: "kept by the base pipeline, but not under the ancestor (depth "
     "{tree_depth}) whose blocks hold the most text.",
     DENSITY: "text density (text characters over text and markup characters) against "

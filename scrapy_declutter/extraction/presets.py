@@ -13,6 +13,7 @@ from typing import Protocol
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.errors import InvalidOptionError
 from scrapy_declutter.core.options import Options
+from scrapy_declutter.stages.article_end import EndArticle
 from scrapy_declutter.stages.boilerpipe import (
     BlockProximityFusion,
     BoilerplateBlockFilter,
@@ -126,6 +127,7 @@ def declutter_stages(options: Options) -> tuple[Stage, ...]:
         *justext_stages(options),
         ScoreContent(),
         KeepContentRegion(options.content_threshold),
+        EndArticle(),
         SeparateComments(after_region=True),
     )
 
