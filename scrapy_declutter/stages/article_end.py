@@ -30,13 +30,14 @@ from dataclasses import dataclass
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BAD
 from scrapy_declutter.core.reasons import TEASERS
-from scrapy_declutter.stages.content_region import ARTICLE, KEEPING
+from scrapy_declutter.stages.content_region import KEEPING
 
+ARTICLE = 0.7
 PROSE_WORDS = 30
 HEADLINE_WORDS = 3
 MOSTLY_LINKS = 0.5
 MIN_CARDS = 3
-CARD_BLOCKS = 3
+CARD_BLOCKS = 1
 LABEL_WORDS = 6
 CARD_NEEDS_TEXT = True
 
