@@ -79,7 +79,7 @@ EXPLANATIONS = {
     REPEATED: "a block of four words or more whose text an earlier kept block has (a "
     "teaser list twice over, a repeated headline): the first copy stays.",
     TEASERS: "on a page taken for an article, after its last paragraph of prose: a run "
-    "of {min_cards} or more cards, each a linked headline and its short lines (other "
+    "of {min_cards} or more cards, each a linked headline and a short line (other "
     "stories), and the run's heading.",
     TREE_FILTER: "kept by the base pipeline, but not under the ancestor (depth "
     "{tree_depth}) whose blocks hold the most text.",
