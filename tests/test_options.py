@@ -4,6 +4,7 @@ import pytest
 
 from scrapy_declutter import DeclutterError, InvalidOptionError, Options, extract
 from scrapy_declutter.extraction.presets import build_pipeline
+from scrapy_declutter.stages.article_end import EndArticle
 from scrapy_declutter.stages.comments import SeparateComments
 from scrapy_declutter.stages.content_region import KeepContentRegion
 from scrapy_declutter.stages.justext import (
@@ -63,5 +64,5 @@ def test_stages_default_to_the_options_defaults():
     )
     assert build_pipeline(Options(pipeline="justext")).stages == justext
     assert build_pipeline(Options(pipeline="justext+tree")).stages == (*justext, TreeFilter())
-    last = (KeepContentRegion(), SeparateComments(after_region=True))
-    assert build_pipeline(Options()).stages[-2:] == last
+    last = (KeepContentRegion(), EndArticle(), SeparateComments(after_region=True))
+    assert build_pipeline(Options()).stages[-3:] == last
