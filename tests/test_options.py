@@ -4,6 +4,7 @@ import pytest
 
 from scrapy_declutter import DeclutterError, InvalidOptionError, Options, extract
 from scrapy_declutter.extraction.presets import build_pipeline
+from scrapy_declutter.stages.article_end import EndArticle
 from scrapy_declutter.stages.comments import SeparateComments
 from scrapy_declutter.stages.content_region import KeepContentRegion
 from scrapy_declutter.stages.justext import (
@@ -64,5 +65,10 @@ def test_stages_default_to_the_options_defaults():
     )
     assert build_pipeline(Options(pipeline="justext")).stages == justext
     assert build_pipeline(Options(pipeline="justext+tree")).stages == (*justext, TreeFilter())
-    last = (KeepContentRegion(), KeepOutValues(), SeparateComments(after_region=True))
-    assert build_pipeline(Options()).stages[-3:] == last
+    last = (
+        KeepContentRegion(),
+        KeepOutValues(),
+        EndArticle(),
+        SeparateComments(after_region=True),
+    )
+    assert build_pipeline(Options()).stages[-4:] == last

@@ -26,6 +26,8 @@ HIDDEN = "not shown by a browser"
 REPEATED = "repeated text"
 # blocks whose text is a value (stages/value_blocks.py)
 VALUE = "a value, not prose"
+# the end of an article (stages/article_end.py)
+TEASERS = "teasers after the article"
 # user comments (stages/comments.py)
 COMMENTS = "in the comments"
 # the tree filter and the density filter
@@ -81,6 +83,9 @@ EXPLANATIONS = {
     VALUE: "the whole text is a value written for a machine, not prose for a reader: an "
     "ISO 8601 date and time (2019-11-13T23:06:00+01:00), the URL of an image, or markup "
     "written out as text (most of it HTML tags); not in code or a data table.",
+    TEASERS: "on a page taken for an article, after its last paragraph of prose: a run "
+    "of {min_cards} or more cards, each a linked headline and a short line (other "
+    "stories), and the run's heading.",
     TREE_FILTER: "kept by the base pipeline, but not under the ancestor (depth "
     "{tree_depth}) whose blocks hold the most text.",
     DENSITY: "text density (text characters over text and markup characters) against "

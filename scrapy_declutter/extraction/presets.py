@@ -13,6 +13,7 @@ from typing import Protocol
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.errors import InvalidOptionError
 from scrapy_declutter.core.options import Options
+from scrapy_declutter.stages.article_end import EndArticle
 from scrapy_declutter.stages.boilerpipe import (
     BlockProximityFusion,
     BoilerplateBlockFilter,
@@ -122,13 +123,14 @@ def with_tree_filter(base: StageBuilder) -> StageBuilder:
 def declutter_stages(options: Options) -> tuple[Stage, ...]:
     """The default: jusText, the content model's score, the content region
     (see ``content_model.py`` and ``content_region.py``) less the blocks that
-    are a value, not prose (``value_blocks.py``), and the comments set apart
-    (``comments.py``)."""
+    are a value, not prose (``value_blocks.py``) and the teasers after an
+    article (``article_end.py``), and the comments set apart (``comments.py``)."""
     return (
         *justext_stages(options),
         ScoreContent(),
         KeepContentRegion(options.content_threshold),
         KeepOutValues(),
+        EndArticle(),
         SeparateComments(after_region=True),
     )
 

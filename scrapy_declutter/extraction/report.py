@@ -31,6 +31,7 @@ from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.reasons import EXPLANATIONS
 from scrapy_declutter.extraction.extract import ExtractionResult
 from scrapy_declutter.extraction.highlight import CONTENT_SECURITY_POLICY, highlighted_page
+from scrapy_declutter.stages.article_end import MIN_CARDS
 from scrapy_declutter.stages.content_features import SHORT_LINK_WORDS
 from scrapy_declutter.stages.content_region import (
     BEST_GUESS_MARGIN,
@@ -391,6 +392,7 @@ def _legend(reasons: set[str], options: Options, weighed: Sequence[Weighed] | No
         "headline_floor": HEADLINE_FLOOR,
         "headline_overlap": HEADLINE_OVERLAP,
         "min_chars": TextDensityFilter.min_chars,
+        "min_cards": MIN_CARDS,
     }
     entries = "".join(
         f"<dt>{escape(reason)}</dt><dd>{escape(EXPLANATIONS[reason].format(**values))}</dd>"
