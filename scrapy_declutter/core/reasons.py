@@ -77,11 +77,11 @@ EXPLANATIONS = {
     "and in the comments when they are asked for.",
     REPEATED: "a block of four words or more whose text an earlier kept block has (a "
     "teaser list twice over, a repeated headline): the first copy stays.",
-    PAGE_EDGE: "the blocks between the page's first (or last) block and the first (last) "
-    "kept one, when each is jusText's good or near-good by itself, outside the navigation, "
-    "and left out by its score, the guard or the region alone: the model reads a block "
-    "beside its neighbours, and there are none past the page's edge (a small page's first "
-    "paragraph with no headline above it). The whole page when nothing else is kept.",
+    PAGE_EDGE: "the blocks from the page's first block to the first kept one, when each "
+    "is jusText's good or near-good by itself, outside the navigation, and left out by its "
+    "score, the guard or the region alone: the model reads a block beside its neighbours, "
+    "and there are none before the page's edge (a small page's first paragraph with no "
+    "headline above it). The whole page when nothing else is kept.",
     TREE_FILTER: "kept by the base pipeline, but not under the ancestor (depth "
     "{tree_depth}) whose blocks hold the most text.",
     DENSITY: "text density (text characters over text and markup characters) against "

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import BlockTree, Document
 from scrapy_declutter.core.labels import BAD, GOOD, NEAR_GOOD
 from scrapy_declutter.core.options import Options
@@ -35,7 +36,7 @@ from scrapy_declutter.core.reasons import (
 )
 from scrapy_declutter.core.tables import DataTables, data_tables
 from scrapy_declutter.stages.content_features import short_links
-from scrapy_declutter.stages.page_edge import prose_at_edges
+from scrapy_declutter.stages.page_edge import prose_at_edge
 from scrapy_declutter.stages.page_marks import fallback, in_navigation, ruled_out
 
 # Held out, finding the region 0.08 below the threshold raised the best F1
@@ -151,7 +152,7 @@ class KeepContentRegion:
             data_tables(blocks, tree),
             title_test(texts, document.title, article_probability),
             navigation,
-            [b.cf_label in _PROSE and not nav for b, nav in zip(blocks, navigation)],
+            prose_outside(blocks, navigation),
         )
 
     def keep(self, *args: Any, **kwargs: Any) -> list[bool]:
@@ -184,7 +185,7 @@ class KeepContentRegion:
         (``repeats_title``: see ``title_test``; ``None``: none) and which
         are in its navigation (see ``in_navigation``; ``None``: none) and
         which are prose outside it (jusText's good or near-good by
-        themselves; ``None``: none), for ``page_edge.prose_at_edges``. A block
+        themselves; ``None``: none), for ``page_edge.prose_at_edge``. A block
         that its score, the link rule or the guard removes from a data table
         whose head (a header, the caption) the region keeps is
         ``DATA_TABLE``. A removed block is named by the first rule that
@@ -208,7 +209,7 @@ class KeepContentRegion:
                 guessed, whole = self._by_region(lowered, *regional)
                 decided = [BEST_GUESS if r == CONTENT_REGION else r for r in guessed]
         if prose is not None:
-            decided = prose_at_edges(decided, prose, KEEPING)
+            decided = prose_at_edge(decided, prose, KEEPING)
         in_whole = [table in whole for table in tables.tables] if whole else None
         decided = _first_of_repeats(decided, texts, in_whole)
         if repeats_title is not None:
@@ -379,6 +380,14 @@ SAID_TWICE_WORDS = 15
 
 
 KEEPING = frozenset((CONTENT_REGION, FALLBACK, DATA_TABLE, BEST_GUESS, HEADLINE, PAGE_EDGE))
+
+
+def prose_outside(blocks: Sequence[Block], navigation: Sequence[bool]) -> list[bool]:
+    """Which blocks are prose outside the ``navigation``: jusText's good or
+    near-good by themselves (long enough, rich in stopwords, few links)."""
+    return [b.cf_label in _PROSE and not nav for b, nav in zip(blocks, navigation)]
+
+
 _PROSE = frozenset((GOOD, NEAR_GOOD))
 
 
