@@ -132,3 +132,14 @@ def test_a_list_copied_block_after_block_is_kept_once():
 
 def _ps(texts) -> str:
     return "".join(f"<p>{text}</p>" for text in texts)
+
+
+def test_a_paragraph_copied_into_another_element_is_kept_once():
+    # a template's copy (a teaser, a mobile version) lies in another element
+    copy = f"<div class='teaser'><p>{GARDEN[0]}</p></div>"
+    html = f"<html lang='en'><body><main><div>{_ps(GARDEN)}</div>{copy}</main></body></html>"
+    document = justext_document(html)
+    for block in document.blocks:
+        block.score = block.block_score = 0.9
+    KeepContentRegion(0.5)(document)
+    assert [b.reason for b in document.blocks] == [CONTENT_REGION] * len(GARDEN) + [REPEATED]

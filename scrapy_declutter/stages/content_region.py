@@ -211,7 +211,8 @@ class KeepContentRegion:
         if prose is not None:
             decided = prose_at_edge(decided, prose, KEEPING)
         in_whole = [table in whole for table in tables.tables] if whole else None
-        decided = _first_of_repeats(decided, texts, in_whole)
+        parents = [tree.parents[node] for node in tree.block_nodes]
+        decided = _first_of_repeats(decided, texts, parents, in_whole)
         if repeats_title is not None:
             _keep_headline(decided, scores, repeats_title)
         return decided
@@ -341,30 +342,37 @@ def _kept_whole(tables: DataTables, decided: Sequence[str]) -> set[int]:
 
 
 def _first_of_repeats(
-    decided: list[str], texts: Sequence[str], in_tables: Sequence[bool] | None = None
+    decided: list[str],
+    texts: Sequence[str],
+    parents: Sequence[int],
+    in_tables: Sequence[bool] | None = None,
 ) -> list[str]:
     """A kept block of ``REPEATED_WORDS`` words or more whose text a kept block
     before it has (a teaser list twice over, a headline repeated) is
     ``REPEATED``: the first stays. A paragraph said twice is not: a repeat
-    of ``SAID_TWICE_WORDS`` words or more whose kept neighbours repeat
-    nothing (an article that says a thing twice, where a copied list or
-    section repeats block after block). The cells of a data table kept whole
-    (``in_tables``) are neither: values repeat in a table."""
-    seen: set[str] = set()
+    of ``SAID_TWICE_WORDS`` words or more in the element of its first copy
+    (``parents``: each block's element's parent), whose kept neighbours
+    repeat nothing (an article that says a thing twice; a template's copy
+    lies in another element, a copied list or section repeats block after
+    block). The cells of a data table kept whole (``in_tables``) are
+    neither: values repeat in a table."""
+    first_of: dict[str, int] = {}
     kept: list[int] = []
-    repeats: set[int] = set()
+    repeats: dict[int, int] = {}  # a repeat's index: its first copy's
     for i, (reason, text) in enumerate(zip(decided, texts)):
         if reason not in KEEPING or (in_tables is not None and in_tables[i]):
             continue
         kept.append(i)
         if text.count(" ") >= REPEATED_WORDS - 1:
-            key = text.lower()
-            if key in seen:
-                repeats.add(i)
-            seen.add(key)
+            first = first_of.setdefault(text.lower(), i)
+            if first != i:
+                repeats[i] = first
     for before, i, after in zip([-1, *kept], kept, [*kept[1:], -1]):
         if i in repeats and (
-            before in repeats or after in repeats or texts[i].count(" ") < SAID_TWICE_WORDS - 1
+            before in repeats
+            or after in repeats
+            or parents[i] != parents[repeats[i]]
+            or texts[i].count(" ") < SAID_TWICE_WORDS - 1
         ):
             decided[i] = REPEATED
     return decided
