@@ -104,6 +104,9 @@ class KeepContentRegion:
     ``BEST_GUESS_MARGIN`` below the page's best score (never down to
     ``SURE_BOILERPLATE``): a short post, whose few lines the model is unsure
     of, keeps its best blocks rather than nothing.
+    Prose at the page's edge, which the model, reading a block beside
+    neighbours it has not got, left out, is kept (see
+    ``page_edge.prose_at_edge``).
 
     On a page the article gate takes for an article, the headline is kept
     when what is kept has none (see ``title_test``): the nearest
