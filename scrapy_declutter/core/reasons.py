@@ -76,7 +76,9 @@ EXPLANATIONS = {
     "itself a discussion (a forum thread, questions and answers): kept out of the text, "
     "and in the comments when they are asked for.",
     REPEATED: "a block of four words or more whose text an earlier kept block has (a "
-    "teaser list twice over, a repeated headline): the first copy stays.",
+    "teaser list twice over, a repeated headline): the first copy stays. A paragraph of "
+    "15 words or more said twice in one element, whose kept neighbours repeat nothing, "
+    "stays too (an article that says a thing twice).",
     PAGE_EDGE: "the blocks from the page's first block to the first kept one, when each "
     "is jusText's good or near-good by itself, outside the navigation, and left out by its "
     "score, the guard or the region alone: the model reads a block beside its neighbours, "
