@@ -81,7 +81,11 @@ from scrapy_declutter.stages.content_model import (  # noqa: E402
     ContentModel,
     ScoreContent,
 )
-from scrapy_declutter.stages.content_region import KeepContentRegion, title_test  # noqa: E402
+from scrapy_declutter.stages.content_region import (  # noqa: E402
+    KeepContentRegion,
+    prose_outside,
+    title_test,
+)
 from scrapy_declutter.stages.page_marks import fallback, in_navigation, ruled_out  # noqa: E402
 
 
@@ -118,6 +122,7 @@ def prepare(corpus: Path, limit: int | None = None) -> list[dict]:
         tree = replace(features.tree, elements=[])  # the numbers alone: no lxml in memory
         texts = [b.text for b in document.blocks]
         matrix, token_columns = block_matrix(features, len(texts))
+        navigation = in_navigation(document.blocks, document.tree())
         pages.append(
             {
                 "page": page,
@@ -135,7 +140,8 @@ def prepare(corpus: Path, limit: int | None = None) -> list[dict]:
                 "short_links": short_links(document.blocks),
                 "fallback": fallback(document.blocks, document.tree()),
                 "ruled_out": ruled_out(document),
-                "navigation": in_navigation(document.blocks, document.tree()),
+                "navigation": navigation,
+                "prose": prose_outside(document.blocks, navigation),
                 "tables": data_tables(document.blocks, document.tree()).settled(),
                 "shape": PageShape.of(document),
                 "is_article": page.page_type == "article",
@@ -162,6 +168,7 @@ def kept_text(
         p["tables"],
         title_test(p["texts"], p["title"], probability),
         p["navigation"],
+        p["prose"],
     )
     return "\n\n".join(text for text, keep in zip(p["texts"], kept) if keep)
 

@@ -28,6 +28,8 @@ REPEATED = "repeated text"
 VALUE = "a value, not prose"
 # the end of an article (stages/article_end.py)
 TEASERS = "teasers after the article"
+# the region's edge rule (stages/page_edge.py)
+PAGE_EDGE = "prose at the page's edge"
 # user comments (stages/comments.py)
 COMMENTS = "in the comments"
 # the tree filter and the density filter
@@ -79,13 +81,20 @@ EXPLANATIONS = {
     "itself a discussion (a forum thread, questions and answers): kept out of the text, "
     "and in the comments when they are asked for.",
     REPEATED: "a block of four words or more whose text an earlier kept block has (a "
-    "teaser list twice over, a repeated headline): the first copy stays.",
+    "teaser list twice over, a repeated headline): the first copy stays. A paragraph of "
+    "15 words or more said twice in one element, whose kept neighbours repeat nothing, "
+    "stays too (an article that says a thing twice).",
     VALUE: "the whole text is a value written for a machine, not prose for a reader: an "
     "ISO 8601 date and time (2019-11-13T23:06:00+01:00), the URL of an image, or markup "
     "written out as text (most of it HTML tags); not in code or a data table.",
     TEASERS: "on a page taken for an article, after its last paragraph of prose: a run "
     "of {min_cards} or more cards, each a linked headline and a short line (other "
     "stories), and the run's heading.",
+    PAGE_EDGE: "the blocks from the page's first block to the first kept one, when each "
+    "is jusText's good or near-good by itself, outside the navigation, and left out by its "
+    "score, the guard or the region alone: the model reads a block beside its neighbours, "
+    "and there are none before the page's edge (a small page's first paragraph with no "
+    "headline above it). The whole page when nothing else is kept.",
     TREE_FILTER: "kept by the base pipeline, but not under the ancestor (depth "
     "{tree_depth}) whose blocks hold the most text.",
     DENSITY: "text density (text characters over text and markup characters) against "
