@@ -4,8 +4,10 @@ Each page is scored by hand (every block well above the threshold, as the
 model scores teasers inside an article's element) so that only the rule
 decides; the article gate's probability is set as the gate would give it."""
 
+from scrapy_declutter import extract
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.reasons import CONTENT_REGION, TEASERS
+from scrapy_declutter.extraction.explain import explain
 from scrapy_declutter.stages.article_end import EndArticle, teasers_after_article
 from scrapy_declutter.stages.content_region import KeepContentRegion
 from tests.factory import justext_document
@@ -113,3 +115,17 @@ def test_teasers_need_the_article_prose_before_them():
     # a block the region removed stays removed, and is not named again
     kept[2] = False
     assert teasers_after_article(words, densities, kept) == [1, 3, 4, 5, 6]
+
+
+def test_explain_names_the_rule_extract_applies():
+    more = "".join(f"<p>{text.replace('bridge', 'harbour')}</p>" for text in PARAGRAPHS)
+    cards = "".join(card(*c) for c in CARDS)
+    page = (
+        "<html><head><title>Bridge story</title></head><body>"
+        "<nav><a href='/'>Home</a> <a href='/news'>News</a></nav>"
+        f"<article><h1>Bridge story</h1>{ARTICLE}{more}<h2>More from the town</h2>{cards}"
+        "</article><footer>About us</footer></body></html>"
+    )
+    blocks = extract(page).blocks
+    assert {b.text: b.reason for b in blocks}["More from the town"] == TEASERS
+    assert [e.reason for e in explain(page)] == [b.reason for b in blocks]

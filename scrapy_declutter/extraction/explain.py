@@ -18,8 +18,7 @@ from typing import Any
 
 from scrapy_declutter.core.document import build_document
 from scrapy_declutter.core.options import Options
-from scrapy_declutter.core.reasons import VALUE
-from scrapy_declutter.extraction.presets import justext_stages
+from scrapy_declutter.extraction.presets import decision_stages, justext_stages
 from scrapy_declutter.stages.article_gate import Mix
 from scrapy_declutter.stages.content_features import (
     CONTEXT_NAMES,
@@ -30,9 +29,7 @@ from scrapy_declutter.stages.content_features import (
 from scrapy_declutter.stages.content_model import ScoreContent
 from scrapy_declutter.stages.content_region import (
     KEEPING,
-    KeepContentRegion,
 )
-from scrapy_declutter.stages.value_blocks import kept_out_as_value
 
 
 @dataclass(frozen=True)
@@ -97,14 +94,10 @@ def explain(
     features = page_features(document)
     lengths = [len(b.text) for b in blocks]
     links = short_links(blocks)
-    reasons = KeepContentRegion(opts.content_threshold).reasons(
-        document, scores.final, scores.first, scores.mix.gate
-    )
-    code: dict = {}
-    reasons = [
-        VALUE if reason in KEEPING and kept_out_as_value(block, reason, code) else reason
-        for block, reason in zip(blocks, reasons)
-    ]
+    ScoreContent.write(document, scores)
+    for stage in decision_stages(opts):
+        stage(document)
+    reasons = [block.reason or "" for block in blocks]
     # Each model's log-odds count with its weight in the page's mix (see
     # article_gate.Mix), so a feature's contribution is its weights', by
     # those weights, times its value.

@@ -120,17 +120,22 @@ def with_tree_filter(base: StageBuilder) -> StageBuilder:
     return stages
 
 
+def decision_stages(options: Options) -> tuple[Stage, ...]:
+    """The default's stages that decide on the models' scores: the content
+    region (``content_region.py``) less the blocks that are a value, not prose
+    (``value_blocks.py``) and the teasers after an article (``article_end.py``).
+    ``explain`` runs them too, so it names the rule ``extract`` applies."""
+    return (KeepContentRegion(options.content_threshold), KeepOutValues(), EndArticle())
+
+
 def declutter_stages(options: Options) -> tuple[Stage, ...]:
-    """The default: jusText, the content model's score, the content region
-    (see ``content_model.py`` and ``content_region.py``) less the blocks that
-    are a value, not prose (``value_blocks.py``) and the teasers after an
-    article (``article_end.py``), and the comments set apart (``comments.py``)."""
+    """The default: jusText, the content model's score (``content_model.py``),
+    the decision on it (``decision_stages``), and the comments set apart
+    (``comments.py``)."""
     return (
         *justext_stages(options),
         ScoreContent(),
-        KeepContentRegion(options.content_threshold),
-        KeepOutValues(),
-        EndArticle(),
+        *decision_stages(options),
         SeparateComments(after_region=True),
     )
 

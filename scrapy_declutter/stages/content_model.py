@@ -396,9 +396,12 @@ class ScoreContent:
     gate: str = GATE
 
     def __call__(self, document: Document) -> None:
-        if not document.blocks:
-            return
-        scores = self.scores(document)
+        if document.blocks:
+            self.write(document, self.scores(document))
+
+    @staticmethod
+    def write(document: Document, scores: PageScores) -> None:
+        """Set the page's blocks' scores and its article probability."""
         document.article_probability = scores.mix.gate
         for block, block_score, score in zip(document.blocks, scores.first, scores.final):
             block.block_score = block_score
