@@ -32,6 +32,7 @@ from scrapy_declutter.stages.comments import SeparateComments
 from scrapy_declutter.stages.content_model import ScoreContent
 from scrapy_declutter.stages.content_region import KeepContentRegion
 from scrapy_declutter.stages.density_filter import TextDensityFilter
+from scrapy_declutter.stages.interface_labels import KeepOutInterfaceLabels
 from scrapy_declutter.stages.justext import (
     ClassifyContextFree,
     ClassifyContextSensitive,
@@ -124,13 +125,15 @@ def declutter_stages(options: Options) -> tuple[Stage, ...]:
     """The default: jusText, the content model's score, the content region
     (see ``content_model.py`` and ``content_region.py``) less the blocks that
     are a value, not prose (``value_blocks.py``) and the teasers after an
-    article (``article_end.py``), and the comments set apart (``comments.py``)."""
+    article (``article_end.py``) and the page's controls (``interface_labels.py``),
+    and the comments set apart (``comments.py``)."""
     return (
         *justext_stages(options),
         ScoreContent(),
         KeepContentRegion(options.content_threshold),
         KeepOutValues(),
         EndArticle(),
+        KeepOutInterfaceLabels(),
         SeparateComments(after_region=True),
     )
 
