@@ -68,9 +68,11 @@ def test_prose_and_headings_that_name_a_network_or_sharing_stay():
     sentence = "The council posted the decision on Facebook and Twitter on Wednesday."
     page = (
         f"<html><body><article>{ARTICLE}<p>{sentence}</p><h2>Share your story</h2>"
-        f"<p>{PARAGRAPHS[0]} Again.</p></article></body></html>"
+        f"<p>{PARAGRAPHS[0]} Again.</p><h3>Instagram and Facebook</h3>"
+        f"<p>{PARAGRAPHS[1]} Again.</p></article></body></html>"
     )
     by_text = reasons(decided(page, 0.9))
+    assert by_text["Instagram and Facebook"] == CONTENT_REGION
     assert by_text[sentence] == CONTENT_REGION
     assert by_text["Share your story"] == CONTENT_REGION
 
@@ -96,3 +98,9 @@ def test_the_words_decide():
     assert not is_interface_label("We are on Facebook since 2009.")
     # Beside fewer than three controls' words, no other word is allowed.
     assert not is_interface_label("Share with friends")
+    # A size, a price and a heading that names networks are no controls.
+    assert not is_interface_label("1920 x 1080")
+    assert not is_interface_label("$429.99 $1,799 Save $1,369.01")
+    assert is_interface_label("Instagram and Facebook")
+    assert not is_interface_label("Instagram and Facebook", heading=True)
+    assert is_interface_label("Share this:", heading=True)

@@ -43,26 +43,40 @@ NETWORKS = frozenset(
 )
 CONTROL_WORDS = ACTIONS | NETWORKS
 FUNCTION_WORDS = frozenset("""a an the this it is us on via to with by and or of for in""".split())
-# A count written beside a control ("0shares", "1.2K", "12,345").
-_COUNT = r"\d+(?:[.,]\d+)*[kKmM]?(?![^\W\d_])"
-_WORD = re.compile(rf"{_COUNT}|[^\W\d_]+(?:-[^\W\d_]+)*")
-_IS_COUNT = re.compile(_COUNT)
+# A count written beside a control ("12", "1.2K", "12,345"); a price ("$429")
+# or a size ("14″") is not one.
+COUNT = re.compile(r"\d+(?:[.,]\d+)*[km]?")
+# A control's word with its count written on ("0shares").
+_COUNTED = re.compile(r"\d+([^\W\d_]+)")
+# The punctuation around a word ("Comments (12)", "Share this:", "Like!").
+_PUNCTUATION = "()[]{}:;,.!?|/\"'“”\u2018\u2019·•-\u2013—"
 INTERFACE_WORDS = 3
 OTHER_WORDS = 1
 
 
-def is_interface_label(text: str) -> bool:
+def is_interface_label(text: str, heading: bool = False) -> bool:
     """Whether ``text`` (a block's) is all controls' words (see the module's
     docstring): at least one word of ``CONTROL_WORDS``, every other word a
     count or one of ``FUNCTION_WORDS``, but for ``OTHER_WORDS`` when
-    ``INTERFACE_WORDS`` or more are controls' words."""
-    controls = others = 0
-    for match in _WORD.finditer(text):
-        word = match.group().lower()
-        if word in CONTROL_WORDS:
-            controls += 1
-        elif word not in FUNCTION_WORDS and not _IS_COUNT.fullmatch(word):
+    ``INTERFACE_WORDS`` or more are controls' words. An "x" beside a count
+    is a multiplication sign ("1920 x 1080"), not the network; a
+    ``heading`` of networks' names alone titles a section about them."""
+    words = [w for w in (t.strip(_PUNCTUATION).lower() for t in text.split()) if w]
+    counts = [COUNT.fullmatch(w) is not None for w in words]
+    controls = others = actions = 0
+    for i, word in enumerate(words):
+        counted = _COUNTED.fullmatch(word)
+        if counted and counted.group(1) in CONTROL_WORDS:
+            word = counted.group(1)
+        if word == "x" and any(counts[j] for j in (i - 1, i + 1) if 0 <= j < len(words)):
             others += 1
+        elif word in CONTROL_WORDS:
+            controls += 1
+            actions += word in ACTIONS
+        elif not counts[i] and word not in FUNCTION_WORDS:
+            others += 1
+    if heading and not actions:
+        return False
     if controls >= INTERFACE_WORDS:
         return others <= OTHER_WORDS
     return controls > 0 and others == 0
@@ -78,6 +92,6 @@ class KeepOutInterfaceLabels:
         if probability is None or probability <= ARTICLE:
             return
         for block in document.blocks:
-            if block.reason in KEEPING and is_interface_label(block.text):
+            if block.reason in KEEPING and is_interface_label(block.text, block.heading):
                 block.label = BAD
                 block.reason = INTERFACE_LABEL
