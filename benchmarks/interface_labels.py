@@ -24,6 +24,7 @@ from benchmarks.block_targets import block_targets  # noqa: E402
 from benchmarks.corpus import aggregate, default_corpora, load_pages, score  # noqa: E402
 from benchmarks.saved_output import SAVE_HELP, save_output  # noqa: E402
 from benchmarks.train_content_model import KeptScores  # noqa: E402
+from scrapy_declutter.core.blocks import Block  # noqa: E402
 from scrapy_declutter.core.document import build_document  # noqa: E402
 from scrapy_declutter.core.errors import DeclutterError  # noqa: E402
 from scrapy_declutter.core.options import Options  # noqa: E402
@@ -33,29 +34,23 @@ from scrapy_declutter.stages.article_end import ARTICLE  # noqa: E402
 from scrapy_declutter.stages.content_model import ScoreContent  # noqa: E402
 from scrapy_declutter.stages.content_region import KEEPING  # noqa: E402
 
-
-def strict(text: str) -> bool:
-    """Every word a control's, a count or a function word: no other word."""
-    return interface_labels.is_interface_label(text) and all(
-        m.group().lower() in interface_labels.CONTROL_WORDS
-        or m.group().lower() in interface_labels.FUNCTION_WORDS
-        or interface_labels._IS_COUNT.fullmatch(m.group())
-        for m in interface_labels._WORD.finditer(text)
-    )
-
-
-# Each test: (whether the page is an article, the block's text) -> taken out.
-TESTS: dict[str, Callable[[bool, str], bool]] = {
-    "shipped (article pages)": lambda article, text: (
+# Each test: (whether the page is an article, the block's text, whether it
+# is a heading) -> taken out.
+TESTS: dict[str, Callable[[bool, str, bool], bool]] = {
+    "shipped (article pages)": lambda article, text, heading: (
+        article and interface_labels.is_interface_label(text, heading)
+    ),
+    "not shipped: headings of networks too": lambda article, text, heading: (
         article and interface_labels.is_interface_label(text)
     ),
-    "not shipped: no other word": lambda article, text: article and strict(text),
-    "not shipped: any page": lambda article, text: interface_labels.is_interface_label(text),
+    "not shipped: any page": lambda article, text, heading: (
+        interface_labels.is_interface_label(text, heading)
+    ),
 }
 
 
-def kept_blocks(page, final, first, probability) -> tuple[list[str], list[str], bool]:
-    """The page's block texts, the kept ones without the rule, and whether
+def kept_blocks(page, final, first, probability) -> tuple[list[str], list[Block], bool]:
+    """The page's block texts, the kept blocks without the rule, and whether
     the gate takes the page for an article."""
     try:
         document = build_document(page.html, language="auto")
@@ -70,7 +65,7 @@ def kept_blocks(page, final, first, probability) -> tuple[list[str], list[str], 
             if not isinstance(s, interface_labels.KeepOutInterfaceLabels)
         ),
     )(document)
-    kept = [b.text for b in document.blocks if b.reason in KEEPING]
+    kept = [b for b in document.blocks if b.reason in KEEPING]
     gate = document.article_probability
     return [b.text for b in document.blocks], kept, gate is not None and gate > ARTICLE
 
@@ -97,16 +92,16 @@ def main() -> None:
                     continue
                 page = pages[key]
                 texts, kept, article = kept_blocks(page, final[i], first[i], probabilities[i])
-                scores["without the rule"].append(score("\n\n".join(kept), page))
+                scores["without the rule"].append(score("\n\n".join(b.text for b in kept), page))
                 targets: dict[str, int] | None = None
                 for name, test in TESTS.items():
-                    out = [test(article, text) for text in kept]
+                    out = [test(article, b.text, b.heading) for b in kept]
                     if any(out) and targets is None:
                         targets = dict(zip(texts, block_targets(texts, page.main_content or "")))
-                    taken = [text for text, is_out in zip(kept, out) if is_out]
+                    taken = [b.text for b, is_out in zip(kept, out) if is_out]
                     hit[name] += len(taken)
                     content[name] += sum(bool(targets and targets[text]) for text in taken)
-                    rest = [text for text, is_out in zip(kept, out) if not is_out]
+                    rest = [b.text for b, is_out in zip(kept, out) if not is_out]
                     scores[name].append(score("\n\n".join(rest), page))
             print(f"  {corpus} ({len(scores['without the rule'])} pages):")
             for name, corpus_scores in scores.items():
