@@ -43,8 +43,8 @@ TESTS: dict[str, Callable[[bool, str, bool], bool]] = {
     "not shipped: headings of networks too": lambda article, text, heading: (
         article and interface_labels.is_interface_label(text)
     ),
-    "not shipped: any page": lambda article, text, heading: (
-        interface_labels.is_interface_label(text, heading)
+    "not shipped: any page": lambda article, text, heading: interface_labels.is_interface_label(
+        text, heading
     ),
 }
 
