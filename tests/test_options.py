@@ -7,6 +7,7 @@ from scrapy_declutter.extraction.presets import build_pipeline
 from scrapy_declutter.stages.article_end import EndArticle
 from scrapy_declutter.stages.comments import SeparateComments
 from scrapy_declutter.stages.content_region import KeepContentRegion
+from scrapy_declutter.stages.interface_labels import KeepOutInterfaceLabels
 from scrapy_declutter.stages.justext import (
     ClassifyContextFree,
     ClassifyContextSensitive,
@@ -69,6 +70,7 @@ def test_stages_default_to_the_options_defaults():
         KeepContentRegion(),
         KeepOutValues(),
         EndArticle(),
+        KeepOutInterfaceLabels(),
         SeparateComments(after_region=True),
     )
-    assert build_pipeline(Options()).stages[-4:] == last
+    assert build_pipeline(Options()).stages[-5:] == last

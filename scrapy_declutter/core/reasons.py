@@ -28,6 +28,8 @@ REPEATED = "repeated text"
 VALUE = "a value, not prose"
 # the end of an article (stages/article_end.py)
 TEASERS = "teasers after the article"
+# blocks of a page's controls (stages/interface_labels.py)
+INTERFACE_LABEL = "a page's controls, not prose"
 # the region's edge rule (stages/page_edge.py)
 PAGE_EDGE = "prose at the page's edge"
 # user comments (stages/comments.py)
@@ -90,6 +92,11 @@ EXPLANATIONS = {
     TEASERS: "on a page taken for an article, after its last paragraph of prose: a run "
     "of {min_cards} or more cards, each a linked headline and a short line (other "
     "stories), and the run's heading.",
+    INTERFACE_LABEL: "on a page taken for an article, a block whose words are all a "
+    "page's controls: verbs and nouns of sharing and of controls (share, tweet, email, "
+    "follow, close, caption), social networks' names, counts and small function words, "
+    "with one other word at most beside three controls' words (a share bar, \"Caption "
+    'Close"). English words to start.',
     PAGE_EDGE: "the blocks from the page's first block to the first kept one, when each "
     "is jusText's good or near-good by itself, outside the navigation, and left out by its "
     "score, the guard or the region alone: the model reads a block beside its neighbours, "

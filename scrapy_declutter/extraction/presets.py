@@ -32,6 +32,7 @@ from scrapy_declutter.stages.comments import SeparateComments
 from scrapy_declutter.stages.content_model import ScoreContent
 from scrapy_declutter.stages.content_region import KeepContentRegion
 from scrapy_declutter.stages.density_filter import TextDensityFilter
+from scrapy_declutter.stages.interface_labels import KeepOutInterfaceLabels
 from scrapy_declutter.stages.justext import (
     ClassifyContextFree,
     ClassifyContextSensitive,
@@ -123,9 +124,15 @@ def with_tree_filter(base: StageBuilder) -> StageBuilder:
 def decision_stages(options: Options) -> tuple[Stage, ...]:
     """The default's stages that decide on the models' scores: the content
     region (``content_region.py``) less the blocks that are a value, not prose
-    (``value_blocks.py``) and the teasers after an article (``article_end.py``).
-    ``explain`` runs them too, so it names the rule ``extract`` applies."""
-    return (KeepContentRegion(options.content_threshold), KeepOutValues(), EndArticle())
+    (``value_blocks.py``), the teasers after an article (``article_end.py``)
+    and the page's controls (``interface_labels.py``). ``explain`` runs them
+    too, so it names the rule ``extract`` applies."""
+    return (
+        KeepContentRegion(options.content_threshold),
+        KeepOutValues(),
+        EndArticle(),
+        KeepOutInterfaceLabels(),
+    )
 
 
 def declutter_stages(options: Options) -> tuple[Stage, ...]:
