@@ -1,6 +1,8 @@
 """Hand-built documents for stage tests: a few blocks with chosen features, a
 small news page labelled by jusText, and a small numbered block tree."""
 
+from collections.abc import Callable
+
 from lxml import etree
 
 from scrapy_declutter.core.blocks import Block, WordWrap
@@ -8,6 +10,7 @@ from scrapy_declutter.core.document import BlockTree, Document, build_document
 from scrapy_declutter.core.labels import BoilerpipeLabel, Label
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.extraction.presets import build_pipeline
+from scrapy_declutter.stages.content_region import KeepContentRegion
 
 _ELEMENT = etree.Element("p")
 L = Label
@@ -121,3 +124,32 @@ def justext_document(html: str) -> Document:
 
 # A page's tree: body (0) > main (1) > s1 (2), s2 (3); body > nav (4); blocks in s1, s1, s2, nav
 SECTIONS_TREE = BlockTree(parents=[-1, 0, 1, 1, 0], block_nodes=[2, 2, 3, 4])
+
+
+# Three paragraphs of an article's prose, for the rules after the region.
+STORY = [
+    f"This is paragraph {n} of the story about the bridge, and it tells the reader what "
+    "happened when the town council met on Tuesday to decide whether the old crossing "
+    "should close for good or be repaired once more."
+    for n in ("one", "two", "three")
+]
+
+
+def hand_scored(
+    html: str, article_probability: float, rule: Callable[[Document], None]
+) -> Document:
+    """``html``'s blocks all scored 0.9 (as the model scores what lies inside
+    an article's element), the gate's probability set, then the region and
+    ``rule``: only the rule decides what the region keeps."""
+    doc = justext_document(html)
+    doc.article_probability = article_probability
+    for b in doc.blocks:
+        b.score = b.block_score = 0.9
+    KeepContentRegion()(doc)
+    rule(doc)
+    return doc
+
+
+def reasons(doc: Document) -> dict[str, str | None]:
+    """Each block's reason, by its text."""
+    return {b.text: b.reason for b in doc.blocks}

@@ -9,15 +9,9 @@ from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.reasons import CONTENT_REGION, TEASERS
 from scrapy_declutter.extraction.explain import explain
 from scrapy_declutter.stages.article_end import EndArticle, teasers_after_article
-from scrapy_declutter.stages.content_region import KeepContentRegion
-from tests.factory import justext_document
+from tests.factory import STORY, hand_scored, reasons
 
-PARAGRAPHS = [
-    f"This is paragraph {n} of the story about the bridge, and it tells the reader what "
-    "happened when the town council met on Tuesday to decide whether the old crossing "
-    "should close for good or be repaired once more."
-    for n in ("one", "two", "three")
-]
+PARAGRAPHS = STORY
 ARTICLE = "".join(f"<p>{text}</p>" for text in PARAGRAPHS)
 CARDS = [
     ("Harbour reopens after the storm", "Boats are back on the water after a week."),
@@ -31,17 +25,7 @@ def card(headline: str, summary: str) -> str:
 
 
 def decided(html: str, article_probability: float) -> Document:
-    document = justext_document(html)
-    document.article_probability = article_probability
-    for block in document.blocks:
-        block.score = block.block_score = 0.9
-    KeepContentRegion()(document)
-    EndArticle()(document)
-    return document
-
-
-def reasons(document: Document) -> dict[str, str | None]:
-    return {block.text: block.reason for block in document.blocks}
+    return hand_scored(html, article_probability, EndArticle())
 
 
 def test_teaser_cards_after_an_article_are_removed():

@@ -6,16 +6,10 @@ decides; the article gate's probability is set as the gate would give it."""
 
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.reasons import CONTENT_REGION, INTERFACE_LABEL
-from scrapy_declutter.stages.content_region import KeepContentRegion
 from scrapy_declutter.stages.interface_labels import KeepOutInterfaceLabels, is_interface_label
-from tests.factory import justext_document
+from tests.factory import STORY, hand_scored, reasons
 
-PARAGRAPHS = [
-    f"This is paragraph {n} of the story about the bridge, and it tells the reader what "
-    "happened when the town council met on Tuesday to decide whether the old crossing "
-    "should close for good or be repaired once more."
-    for n in ("one", "two", "three")
-]
+PARAGRAPHS = STORY
 ARTICLE = "".join(f"<p>{text}</p>" for text in PARAGRAPHS)
 SHARE_BARS = [
     "Sharing is caring! 0shares Reddit",
@@ -25,17 +19,7 @@ SHARE_BARS = [
 
 
 def decided(html: str, article_probability: float) -> Document:
-    document = justext_document(html)
-    document.article_probability = article_probability
-    for block in document.blocks:
-        block.score = block.block_score = 0.9
-    KeepContentRegion()(document)
-    KeepOutInterfaceLabels()(document)
-    return document
-
-
-def reasons(document: Document) -> dict[str, str | None]:
-    return {block.text: block.reason for block in document.blocks}
+    return hand_scored(html, article_probability, KeepOutInterfaceLabels())
 
 
 def share_bar(text: str) -> str:
