@@ -13,7 +13,8 @@ nothing is edited as a string and no new markup can form:
   content kept: ``<svg>``, ``<math>``, ``<video>``, ``<noscript>`` too. So the
   browser never parses foreign content (where ``<style>`` holds markup) nor
   raw text other than the ``<style>`` this module checked;
-* attributes: only ``ALLOWED_ATTRIBUTES``, none of which holds a URL or code;
+* attributes: only ``ALLOWED_ATTRIBUTES``, none of which holds a URL or code,
+  and none whose value names a script or ``data:`` URL (``_safe_value``);
 * CSS, in a ``style`` attribute or a ``<style>`` element, is kept only when
   nothing in it could load or run anything (``_UNSAFE_CSS``: a backslash
   escape, ``url``, ``image-set``, ``@import``, ``expression``, ...); otherwise
@@ -60,6 +61,9 @@ _UNSAFE_CSS = re.compile(
     r"|expression|binding|behavior|javascript|vbscript",
     re.IGNORECASE,
 )
+# A browser skips controls and spaces in a scheme ("java\tscript:").
+_URL_SCHEME = re.compile(r"(?:java|vb)script:|data:", re.IGNORECASE)
+_CONTROLS_AND_SPACES = re.compile("[\x00-\x20]+")
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
@@ -98,12 +102,20 @@ def make_inert(page: etree._Element) -> None:
         attributes = node.attrib.items()
         node.attrib.clear()  # not del: lxml cannot name some attributes it parsed ("{")
         for name, value in attributes:
-            if name in ALLOWED_ATTRIBUTES and not (name == "style" and _UNSAFE_CSS.search(value)):
+            if name in ALLOWED_ATTRIBUTES and _safe_value(name, value):
                 node.set(name, value)
         if node.tag == "style" and not _safe_style_text(node.text or ""):
             dropped.append(node)
     for node in dropped:
         _drop(node)
+
+
+def _safe_value(name: str, value: str) -> bool:
+    """No CSS that loads, and no value that names a script or ``data:`` URL:
+    none of the kept attributes is read as a URL, and none needs one."""
+    if name == "style":
+        return not _UNSAFE_CSS.search(value)
+    return not _URL_SCHEME.search(_CONTROLS_AND_SPACES.sub("", value))
 
 
 def _safe_style_text(css: str) -> bool:
