@@ -3,7 +3,8 @@
 Usage::
 
     python benchmarks/train_content_model.py [CORPUS ...] [--folds 5] [--thresholds 0.4,0.43]
-        [--loco [--loco-folds 3]] [--save FILE] [--write]
+        [--loco [--loco-folds 3]] [--save FILE] [--write] [--scores FILE]
+    python benchmarks/train_content_model.py [CORPUS ...] --from-scores FILE [--save FILE]
 
 CORPUS defaults to every corpus found beside the repository
 (``../shared/corpora/{wcxb-dev,dragnet,l3s-gn1,magic-forum}``; the shipped
@@ -27,6 +28,10 @@ corpora but one and scores the one left out, for each (the second stages
 learn there from out-of-fold scores of ``--loco-folds`` folds). With
 ``--write`` it writes the three fitted on every page to
 ``scrapy_declutter/stages/models/``, each with a record of the fit.
+``--scores`` keeps every held-out score of the run in a file;
+``--from-scores`` fits nothing and replays those scores through the working
+tree's default pipeline after the models (``replay``): a change there is
+measured held out, by site and left out, in minutes.
 """
 
 import argparse
