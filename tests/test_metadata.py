@@ -150,6 +150,20 @@ def test_a_class_three_levels_up_marks_no_date_line():
     assert metadata(body=FAR + marked).date is None
 
 
+@pytest.mark.parametrize(
+    "marked, author",
+    [
+        ('<div class="author-name">Ann Lee</div>', "Ann Lee"),
+        ('<div class="header-authorization"><a href="/login">Sign In</a></div>', None),
+        ('<div class="authorized-dealer">Authorized Dealer</div>', None),
+        ('<div id="local-authority">City Council</div>', None),
+    ],
+    ids=["byline", "login", "authorized", "authority"],
+)
+def test_author_inside_another_word_marks_no_byline(marked, author):
+    assert metadata(body=marked + TEXT).author == author
+
+
 def test_title_without_the_site_name():
     head = (
         "<title>Bridge opens &raquo; City Paper</title>"

@@ -49,8 +49,11 @@ from scrapy_declutter.core.urls import absolute_url, base_url, http_url
 
 # Words in a class or id that mark a byline or a date (most frequent first).
 _MARK_WORDS = ("date", "time", "author", "byline", "writer", "posted", "publish")
-_BYLINE = re.compile(r"byline|author|writer")
-# What a class or id marks (``_MarkedBlocks``): any mark word but a byline's marks a date.
+# "author" inside "authorization", "authorize" or "authority" marks a login
+# link or an institution, not a byline.
+_BYLINE = re.compile(r"byline|author(?!i[stz])|writer")
+_DATE = re.compile(r"date|time|posted|publish")
+# What a class or id marks (``_MarkedBlocks``): a byline's words a byline, the others a date.
 _BYLINE_MARK = "byline"
 _DATE_MARK = "date"
 # <meta> names and properties (lower-cased), most trusted first.
@@ -269,7 +272,9 @@ def _mark(class_: str | None, id_: str | None) -> str:
     # seven substring tests: a regex alternation reads each character far slower
     if not any(word in names for word in _MARK_WORDS):
         return ""
-    return _BYLINE_MARK if _BYLINE.search(names) else _DATE_MARK
+    if _BYLINE.search(names):
+        return _BYLINE_MARK
+    return _DATE_MARK if _DATE.search(names) else ""
 
 
 # Fields.
