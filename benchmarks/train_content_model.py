@@ -4,7 +4,8 @@ Usage::
 
     python benchmarks/train_content_model.py [CORPUS ...] [--folds 5] [--thresholds 0.4,0.43]
         [--loco [--loco-folds 3]] [--save FILE] [--write] [--scores FILE]
-    python benchmarks/train_content_model.py [CORPUS ...] --from-scores FILE [--save FILE]
+    python benchmarks/train_content_model.py [CORPUS ...] --from-scores FILE [--thresholds 0.4]
+        [--save FILE]
 
 CORPUS defaults to every corpus found beside the repository
 (``../shared/corpora/{wcxb-dev,dragnet,l3s-gn1,magic-forum}``; the shipped
@@ -236,37 +237,45 @@ class KeptScores:
             block.block_score, block.score = first, final
 
 
-def replayed_text(page, final: list[float], first: list[float], probability: float) -> str:
-    """The default pipeline's text of ``page``, its models' scores replaced by kept ones."""
+def replayed_text(
+    page, final: list[float], first: list[float], probability: float, threshold: float
+) -> str:
+    """The default pipeline's text of ``page`` at ``threshold``, its models'
+    scores replaced by kept ones."""
     try:
         document = build_document(page.html, language="auto")
     except DeclutterError:
         return ""
-    stages = declutter_stages(Options())
+    stages = declutter_stages(Options(content_threshold=threshold))
     kept = KeptScores(final, first, probability)
     Pipeline("replay", tuple(kept if isinstance(s, ScoreContent) else s for s in stages))(document)
     return "\n\n".join(block.text for block in document.blocks if block.is_good)
 
 
-def replay(corpora: list[Path], kept: dict[str, tuple]) -> None:
+def replay(corpora: list[Path], kept: dict[str, tuple], thresholds: list[float]) -> None:
     """Each part of ``--scores``'s file through today's pipeline after the
-    models (the region, the comments and whatever follows them): such a change
-    measured held out without fitting again, valid while the blocks and the
-    models' features are those the scores were kept with."""
+    models (the region, the comments and whatever follows them), at each of
+    ``thresholds``: such a change measured held out without fitting again,
+    valid while the blocks and the models' features are those the scores were
+    kept with."""
     pages = {(c.name, page.file_id): page for c in corpora for page in load_pages(c)}
     for title, (keys, final, first, probabilities) in kept.items():
         print(title, flush=True)
         for corpus in dict.fromkeys(corpus for corpus, _ in keys):
             chosen = [i for i, key in enumerate(keys) if key[0] == corpus]
-            scores = [
-                score(
-                    replayed_text(pages[keys[i]], final[i], first[i], probabilities[i]),
-                    pages[keys[i]],
-                )
-                for i in chosen
-            ]
             print(f"  {corpus} ({len(chosen)} pages):", flush=True)
-            print("\n".join(score_lines("replayed", scores)), flush=True)
+            for threshold in thresholds:
+                scores = [
+                    score(
+                        replayed_text(
+                            pages[keys[i]], final[i], first[i], probabilities[i], threshold
+                        ),
+                        pages[keys[i]],
+                    )
+                    for i in chosen
+                ]
+                lines = score_lines(f"threshold {threshold:.2f}", scores)
+                print("\n".join(lines), flush=True)
 
 
 def commit() -> str:
@@ -316,7 +325,7 @@ def main() -> None:
         parser.error(f"the general model needs one of {', '.join(GENERAL_CORPORA)}")
     thresholds = [float(t) for t in args.thresholds.split(",")]
     if args.from_scores:
-        replay(corpora, pickle.loads(args.from_scores.read_bytes()))
+        replay(corpora, pickle.loads(args.from_scores.read_bytes()), thresholds)
         return
     pages = [p for corpus in corpora for p in prepare(corpus, args.limit)]
     kept: dict[str, tuple] = {}
