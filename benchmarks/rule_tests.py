@@ -10,11 +10,14 @@ FILE holds the models' held-out scores of every block (``train_content_model.py
 and without the rule's stage; then, for each test (the rule as shipped, its
 parts, variants not shipped), the script prints each corpus's word F1
 (``corpus.score``) with the kept blocks the test takes out and how many of
-them are content by the page's reference (``block_targets``).
+them are content by the page's reference (``block_targets``); with
+``--samples N``, N of the blocks each test takes (picked at random, the same
+on each run), marked + when content and - when not.
 """
 
 import argparse
 import pickle
+import random
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -58,6 +61,7 @@ def compare(
     parser.add_argument("corpora", nargs="*", type=Path)
     parser.add_argument("--from-scores", type=Path, required=True)
     parser.add_argument("--save", type=Path, help=SAVE_HELP)
+    parser.add_argument("--samples", type=int, default=0, help="blocks to print per test")
     args = parser.parse_args()
     save_output(args.save)
     corpora = args.corpora or default_corpora()
@@ -70,6 +74,7 @@ def compare(
             scores: dict[str, list] = {"without the rule": [], **{name: [] for name in tests}}
             hit = dict.fromkeys(tests, 0)
             content = dict.fromkeys(tests, 0)
+            samples: dict[str, list[str]] = {name: [] for name in tests}
             for i, key in enumerate(keys):
                 if key[0] != corpus:
                     continue
@@ -87,6 +92,10 @@ def compare(
                     taken = [text for (text, _), is_out in zip(tested, out) if is_out]
                     hit[name] += len(taken)
                     content[name] += sum(bool(targets and targets[text]) for text in taken)
+                    samples[name] += (
+                        f"{'+' if targets and targets[text] else '-'} {text[:70]!r}"
+                        for text in taken
+                    )
                     rest = [text for (text, _), is_out in zip(tested, out) if not is_out]
                     scores[name].append(score("\n\n".join(rest), page))
             print(f"  {corpus} ({len(scores['without the rule'])} pages):")
@@ -96,3 +105,8 @@ def compare(
                 if name in hit:
                     line += f"; takes {hit[name]} kept blocks, {content[name]} content"
                 print(line, flush=True)
+                if name in samples and args.samples:
+                    picked = random.Random(0).sample(
+                        samples[name], min(args.samples, len(samples[name]))
+                    )
+                    print("".join(f"      {sample}\n" for sample in picked), end="")

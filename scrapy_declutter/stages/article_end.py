@@ -65,6 +65,12 @@ class EndArticle:
             blocks[i].reason = TEASERS
 
 
+def is_prose(words: int, link_density: float) -> bool:
+    """Whether a block of ``words`` words and ``link_density`` is a paragraph
+    of prose: ``PROSE_WORDS`` words or more, not mostly link text."""
+    return words >= PROSE_WORDS and link_density < MOSTLY_LINKS
+
+
 def teasers_after_article(
     words: Sequence[int], link_densities: Sequence[float], kept: Sequence[bool]
 ) -> list[int]:
@@ -73,9 +79,7 @@ def teasers_after_article(
     headline = [
         n >= HEADLINE_WORDS and density >= MOSTLY_LINKS for n, density in zip(words, link_densities)
     ]
-    prose = [
-        n >= PROSE_WORDS and density < MOSTLY_LINKS for n, density in zip(words, link_densities)
-    ]
+    prose = [is_prose(n, density) for n, density in zip(words, link_densities)]
     end = max((i for i, is_kept in enumerate(kept) if is_kept and prose[i]), default=None)
     if end is None:
         return []
