@@ -14,6 +14,7 @@ from scrapy_declutter.stages.justext import (
     PostprocessHeadings,
     PreprocessHeadings,
 )
+from scrapy_declutter.stages.tag_lines import KeepOutTagLines
 from scrapy_declutter.stages.tree_filter import TreeFilter
 from scrapy_declutter.stages.value_blocks import KeepOutValues
 
@@ -71,6 +72,7 @@ def test_stages_default_to_the_options_defaults():
         KeepOutValues(),
         EndArticle(),
         KeepOutInterfaceLabels(),
+        KeepOutTagLines(),
         SeparateComments(after_region=True),
     )
-    assert build_pipeline(Options()).stages[-5:] == last
+    assert build_pipeline(Options()).stages[-6:] == last

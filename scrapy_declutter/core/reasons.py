@@ -30,6 +30,8 @@ VALUE = "a value, not prose"
 TEASERS = "teasers after the article"
 # blocks of a page's controls (stages/interface_labels.py)
 INTERFACE_LABEL = "a page's controls, not prose"
+# an article's tags and sections (stages/tag_lines.py)
+TAG_LINE = "a tag line beside the article"
 # the region's edge rule (stages/page_edge.py)
 PAGE_EDGE = "prose at the page's edge"
 # user comments (stages/comments.py)
@@ -97,6 +99,9 @@ EXPLANATIONS = {
     "follow, close, caption), social networks' names, counts and small function words, "
     "with one other word at most beside three controls' words (a share bar, \"Caption "
     'Close"). English words to start.',
+    TAG_LINE: "on a page taken for an article, before its first paragraph of prose or "
+    'after its last: a line that names the tags or sections it is filed under ("Tags: '
+    'Ford, hybrid transmission", "Filed under: NHL"), a label and a list of short items.',
     PAGE_EDGE: "the blocks from the page's first block to the first kept one, when each "
     "is jusText's good or near-good by itself, outside the navigation, and left out by its "
     "score, the guard or the region alone: the model reads a block beside its neighbours, "

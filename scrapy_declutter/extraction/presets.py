@@ -39,6 +39,7 @@ from scrapy_declutter.stages.justext import (
     PostprocessHeadings,
     PreprocessHeadings,
 )
+from scrapy_declutter.stages.tag_lines import KeepOutTagLines
 from scrapy_declutter.stages.tree_filter import TreeFilter
 from scrapy_declutter.stages.value_blocks import KeepOutValues
 
@@ -124,14 +125,16 @@ def with_tree_filter(base: StageBuilder) -> StageBuilder:
 def decision_stages(options: Options) -> tuple[Stage, ...]:
     """The default's stages that decide on the models' scores: the content
     region (``content_region.py``) less the blocks that are a value, not prose
-    (``value_blocks.py``), the teasers after an article (``article_end.py``)
-    and the page's controls (``interface_labels.py``). ``explain`` runs them
+    (``value_blocks.py``), the teasers after an article (``article_end.py``),
+    the page's controls (``interface_labels.py``) and the tag lines beside an
+    article (``tag_lines.py``). ``explain`` runs them
     too, so it names the rule ``extract`` applies."""
     return (
         KeepContentRegion(options.content_threshold),
         KeepOutValues(),
         EndArticle(),
         KeepOutInterfaceLabels(),
+        KeepOutTagLines(),
     )
 
 
