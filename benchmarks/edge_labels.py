@@ -31,7 +31,11 @@ sys.path.insert(0, str(REPO))
 from benchmarks.rule_tests import compare  # noqa: E402
 from scrapy_declutter.core.document import Document  # noqa: E402
 from scrapy_declutter.core.reasons import DATA_TABLE  # noqa: E402
-from scrapy_declutter.stages.article_end import ARTICLE, MOSTLY_LINKS, is_prose  # noqa: E402
+from scrapy_declutter.stages.article_end import (  # noqa: E402
+    MOSTLY_LINKS,
+    is_prose,
+    taken_for_article,
+)
 from scrapy_declutter.stages.content_region import KEEPING  # noqa: E402
 
 _PUNCTUATION = "()[]{}:;,.!?|/\"'“”\u2018\u2019·•-\u2013—»«#*"
@@ -85,8 +89,7 @@ def is_keyword_list(text: str, label: bool = True) -> bool:
 
 def candidates(document: Document) -> list[tuple[str, Candidate]]:
     """Each kept block's text, and what the tests read of it."""
-    gate = document.article_probability
-    article = gate is not None and gate > ARTICLE
+    article = taken_for_article(document)
     blocks = document.blocks
     kept = [b.reason in KEEPING for b in blocks]
     prose = [i for i, b in enumerate(blocks) if kept[i] and is_prose(b.words, b.link_density)]

@@ -17,7 +17,7 @@ sys.path.insert(0, str(REPO))
 from benchmarks.rule_tests import compare  # noqa: E402
 from scrapy_declutter.core.document import Document  # noqa: E402
 from scrapy_declutter.stages import interface_labels  # noqa: E402
-from scrapy_declutter.stages.article_end import ARTICLE  # noqa: E402
+from scrapy_declutter.stages.article_end import taken_for_article  # noqa: E402
 from scrapy_declutter.stages.content_region import KEEPING  # noqa: E402
 
 # Each test: (whether the page is an article, the block's text, whether it
@@ -38,8 +38,7 @@ TESTS: dict[str, Callable[[bool, str, bool], bool]] = {
 def candidates(document: Document) -> list[tuple[str, tuple[bool, str, bool]]]:
     """Each kept block's text, and what the tests read: whether the gate
     takes the page for an article, the text, whether it is a heading."""
-    gate = document.article_probability
-    article = gate is not None and gate > ARTICLE
+    article = taken_for_article(document)
     return [(b.text, (article, b.text, b.heading)) for b in document.blocks if b.reason in KEEPING]
 
 

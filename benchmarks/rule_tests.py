@@ -53,22 +53,31 @@ def without_rule(page, kept: KeptScores, rule: type) -> Document | None:
     return document
 
 
-def compare(
-    description: str, rule: type, tests: Mapping[str, Callable[[Any], bool]], candidates: Candidates
-) -> None:
-    """Parse the command line and print each corpus's figures for each test."""
+def replay_arguments(
+    description: str, samples: bool = False
+) -> tuple[argparse.Namespace, dict[tuple[str, str], Any], dict[str, tuple]]:
+    """The command line of a benchmark over kept held-out scores (``CORPUS
+    ...``, ``--from-scores``, ``--save``, and ``--samples`` if asked): the
+    arguments, the corpora's pages by (corpus, file id), and the scores."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("corpora", nargs="*", type=Path)
     parser.add_argument("--from-scores", type=Path, required=True)
     parser.add_argument("--save", type=Path, help=SAVE_HELP)
-    parser.add_argument("--samples", type=int, default=0, help="blocks to print per test")
+    if samples:
+        parser.add_argument("--samples", type=int, default=0, help="blocks to print per test")
     args = parser.parse_args()
     save_output(args.save)
     corpora = args.corpora or default_corpora()
     pages = {(c.name, page.file_id): page for c in corpora for page in load_pages(c)}
-    for title, (keys, final, first, probabilities) in pickle.loads(
-        args.from_scores.read_bytes()
-    ).items():
+    return args, pages, pickle.loads(args.from_scores.read_bytes())
+
+
+def compare(
+    description: str, rule: type, tests: Mapping[str, Callable[[Any], bool]], candidates: Candidates
+) -> None:
+    """Parse the command line and print each corpus's figures for each test."""
+    args, pages, kept_scores = replay_arguments(description, samples=True)
+    for title, (keys, final, first, probabilities) in kept_scores.items():
         print(title, flush=True)
         for corpus in dict.fromkeys(corpus for corpus, _ in keys):
             scores: dict[str, list] = {"without the rule": [], **{name: [] for name in tests}}

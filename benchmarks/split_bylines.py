@@ -15,8 +15,6 @@ pairs are also counted by what the default keeps of them and what the
 reference holds.
 """
 
-import argparse
-import pickle
 import sys
 from collections import Counter
 from collections.abc import Callable
@@ -25,12 +23,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 from benchmarks.block_targets import block_targets  # noqa: E402
-from benchmarks.corpus import aggregate, default_corpora, load_pages, score  # noqa: E402
+from benchmarks.corpus import aggregate, score  # noqa: E402
 from benchmarks.edge_labels import NoStage  # noqa: E402
-from benchmarks.rule_tests import without_rule  # noqa: E402
-from benchmarks.saved_output import SAVE_HELP, save_output  # noqa: E402
+from benchmarks.rule_tests import replay_arguments, without_rule  # noqa: E402
 from benchmarks.train_content_model import KeptScores  # noqa: E402
-from scrapy_declutter.stages.article_end import ARTICLE  # noqa: E402
+from scrapy_declutter.stages.article_end import taken_for_article  # noqa: E402
 from scrapy_declutter.stages.content_region import KEEPING  # noqa: E402
 
 # A byline's word in English, German, French, Spanish, Dutch, Italian,
@@ -69,17 +66,8 @@ def split_bylines(texts: list[str], words: list[int]) -> list[int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("corpora", nargs="*", type=Path)
-    parser.add_argument("--from-scores", type=Path, required=True)
-    parser.add_argument("--save", type=Path, help=SAVE_HELP)
-    args = parser.parse_args()
-    save_output(args.save)
-    corpora = args.corpora or default_corpora()
-    pages = {(c.name, page.file_id): page for c in corpora for page in load_pages(c)}
-    for title, (keys, final, first, probabilities) in pickle.loads(
-        args.from_scores.read_bytes()
-    ).items():
+    _, pages, kept_scores = replay_arguments(__doc__.split("\n\n")[0])
+    for title, (keys, final, first, probabilities) in kept_scores.items():
         print(title, flush=True)
         for corpus in dict.fromkeys(corpus for corpus, _ in keys):
             scores: dict[str, list] = {"as today": [], **{name: [] for name in DECISIONS}}
@@ -101,8 +89,7 @@ def main() -> None:
                 scores["as today"].append(score(_joined(texts, kept), page))
                 found = split_bylines(texts, [b.words for b in blocks])
                 targets = block_targets(texts, page.main_content or "") if found else []
-                gate = document.article_probability if document else None
-                article = gate is not None and gate > ARTICLE
+                article = document is not None and taken_for_article(document)
                 for j in found:
                     pairs[
                         (

@@ -53,8 +53,7 @@ class EndArticle:
     article's prose (see the module's docstring)."""
 
     def __call__(self, document: Document) -> None:
-        probability = document.article_probability
-        if probability is None or probability <= ARTICLE:
+        if not taken_for_article(document):
             return
         blocks = document.blocks
         kept = [b.reason in KEEPING for b in blocks]
@@ -63,6 +62,12 @@ class EndArticle:
         ):
             blocks[i].label = BAD
             blocks[i].reason = TEASERS
+
+
+def taken_for_article(document: Document) -> bool:
+    """Whether the article gate gives the page more than ``ARTICLE``."""
+    probability = document.article_probability
+    return probability is not None and probability > ARTICLE
 
 
 def is_prose(words: int, link_density: float) -> bool:

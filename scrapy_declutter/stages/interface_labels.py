@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BAD
 from scrapy_declutter.core.reasons import INTERFACE_LABEL
-from scrapy_declutter.stages.article_end import ARTICLE
+from scrapy_declutter.stages.article_end import taken_for_article
 from scrapy_declutter.stages.content_region import KEEPING
 
 # The verbs and nouns of sharing and of a page's controls.
@@ -88,8 +88,7 @@ class KeepOutInterfaceLabels:
     words (``is_interface_label``) on a page taken for an article."""
 
     def __call__(self, document: Document) -> None:
-        probability = document.article_probability
-        if probability is None or probability <= ARTICLE:
+        if not taken_for_article(document):
             return
         for block in document.blocks:
             if block.reason in KEEPING and is_interface_label(block.text, block.heading):

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BAD
 from scrapy_declutter.core.reasons import TAG_LINE
-from scrapy_declutter.stages.article_end import ARTICLE, is_prose
+from scrapy_declutter.stages.article_end import is_prose, taken_for_article
 from scrapy_declutter.stages.content_region import KEEPING
 
 TAG_LABEL = re.compile(
@@ -55,8 +55,7 @@ class KeepOutTagLines:
     prose run (see the module's docstring)."""
 
     def __call__(self, document: Document) -> None:
-        probability = document.article_probability
-        if probability is None or probability <= ARTICLE:
+        if not taken_for_article(document):
             return
         blocks = document.blocks
         kept = [b.reason in KEEPING for b in blocks]
