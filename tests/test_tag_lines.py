@@ -35,9 +35,8 @@ def test_a_tag_line_after_the_article_goes(line):
 
 
 def test_a_tag_line_above_the_article_goes():
-    assert decided(f"<p>Topics: Politics, Local news</p>{ARTICLE}")[
-        "Topics: Politics, Local news"
-    ] == (TAG_LINE)
+    line = "Topics: Politics, Local news"
+    assert decided(f"<p>{line}</p>{ARTICLE}")[line] == TAG_LINE
 
 
 def test_a_tag_line_inside_the_article_stays():
