@@ -6,7 +6,7 @@ Usage (from the repository root)::
 
 On a page the article gate takes for an article (as ``article_end.py``), a
 kept block outside the article's prose run (before its first kept
-paragraph of prose, ``article_end.is_prose``, or after its last) whose whole
+paragraph of prose, ``article_end.kept_prose``, or after its last) whose whole
 text is a lone word (a section's label, a kicker) or a keyword list joined
 by commas may not be the article's. For each variant (before, after or
 both; lone words, keyword lists or bare ones; headings or not; linked or
@@ -33,7 +33,7 @@ from scrapy_declutter.core.document import Document  # noqa: E402
 from scrapy_declutter.core.reasons import DATA_TABLE  # noqa: E402
 from scrapy_declutter.stages.article_end import (  # noqa: E402
     MOSTLY_LINKS,
-    is_prose,
+    kept_prose,
     taken_for_article,
 )
 from scrapy_declutter.stages.content_region import KEEPING  # noqa: E402
@@ -92,7 +92,7 @@ def candidates(document: Document) -> list[tuple[str, Candidate]]:
     article = taken_for_article(document)
     blocks = document.blocks
     kept = [b.reason in KEEPING for b in blocks]
-    prose = [i for i, b in enumerate(blocks) if kept[i] and is_prose(b.words, b.link_density)]
+    prose = kept_prose(document)
     result = []
     for i, b in enumerate(blocks):
         if not kept[i]:

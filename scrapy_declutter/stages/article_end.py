@@ -76,6 +76,16 @@ def is_prose(words: int, link_density: float) -> bool:
     return words >= PROSE_WORDS and link_density < MOSTLY_LINKS
 
 
+def kept_prose(document: Document) -> list[int]:
+    """The indexes of the blocks kept so far (``KEEPING``) that are prose
+    (``is_prose``), in page order: the article's prose run spans them."""
+    return [
+        i
+        for i, b in enumerate(document.blocks)
+        if b.reason in KEEPING and is_prose(b.words, b.link_density)
+    ]
+
+
 def teasers_after_article(
     words: Sequence[int], link_densities: Sequence[float], kept: Sequence[bool]
 ) -> list[int]:

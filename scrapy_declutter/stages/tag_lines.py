@@ -12,7 +12,7 @@ is a list: items split by commas, bars or semicolons, none longer than
 
 Only a page the article gate takes for an article (as ``article_end.py``)
 is tested, and only outside the article's prose run (before its first kept
-paragraph of prose, ``article_end.is_prose``, or after its last): inside it,
+paragraph of prose, ``article_end.kept_prose``, or after its last): inside it,
 the references of our corpora call such a line the article's. A lone word
 or a list with no label was measured and is not tested: most such blocks
 are the article's own (``docs/algorithms/content-model.rst``).
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BAD
 from scrapy_declutter.core.reasons import TAG_LINE
-from scrapy_declutter.stages.article_end import is_prose, taken_for_article
+from scrapy_declutter.stages.article_end import kept_prose, taken_for_article
 from scrapy_declutter.stages.content_region import KEEPING
 
 TAG_LABEL = re.compile(
@@ -57,13 +57,11 @@ class KeepOutTagLines:
     def __call__(self, document: Document) -> None:
         if not taken_for_article(document):
             return
-        blocks = document.blocks
-        kept = [b.reason in KEEPING for b in blocks]
-        prose = [i for i, b in enumerate(blocks) if kept[i] and is_prose(b.words, b.link_density)]
+        prose = kept_prose(document)
         if not prose:
             return
-        for i, block in enumerate(blocks):
+        for i, block in enumerate(document.blocks):
             outside = i < prose[0] or i > prose[-1]
-            if kept[i] and outside and is_tag_line(block.text):
+            if block.reason in KEEPING and outside and is_tag_line(block.text):
                 block.label = BAD
                 block.reason = TAG_LINE
