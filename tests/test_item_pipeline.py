@@ -1,5 +1,7 @@
 """The item pipeline: items carrying raw HTML of their own."""
 
+import dataclasses
+
 import pytest
 import pytest_twisted
 import scrapy
@@ -69,6 +71,13 @@ class Post(scrapy.Item):
     blocks = scrapy.Field()
 
 
+@dataclasses.dataclass(frozen=True)
+class FrozenPost:
+    url: str
+    html: str
+    text: str = ""
+
+
 class ItemsSpider(scrapy.Spider):
     """Yields items that are tied to no response, and one from a response
     that carries a different page's HTML."""
@@ -81,6 +90,7 @@ class ItemsSpider(scrapy.Spider):
 
     async def start(self):
         yield Post(url="https://example.org/de", html=ARTICLE_DE)
+        yield FrozenPost(url="https://example.org/frozen", html=ARTICLE_DE.decode())
         yield {"url": "https://example.org/none"}
         yield scrapy.Request(self.url)
 
@@ -91,10 +101,13 @@ class ItemsSpider(scrapy.Spider):
 @pytest_twisted.ensureDeferred
 async def test_items_with_html_in_a_crawl(server):
     result = await crawl(ItemsSpider, settings=ADDON, url=server.url("article-en"))
-    assert len(result.items) == 3
+    assert len(result.items) == 4
     assert ARTICLE_DE_SENTENCE in result.by_url("https://example.org/de")["text"]
+    # a frozen item is filled in a copy of itself
+    assert ARTICLE_DE_SENTENCE in result.by_url("https://example.org/frozen").text
     assert result.by_url("https://example.org/none") == {"url": "https://example.org/none"}
     # an item's own HTML wins over the response it was yielded from
     embedded = result.by_url("https://example.org/embedded")["text"]
     assert ARTICLE_DE_SENTENCE in embedded and ARTICLE_EN_SENTENCE not in embedded
-    assert result.stats["declutter/items"] == 2
+    assert result.stats["declutter/items"] == 3
+    assert result.stats["declutter/items_copied"] == 1

@@ -1,9 +1,11 @@
 """The spider middleware: items of every kind yielded from a decluttered response."""
 
 import dataclasses
+import logging
 from typing import Any, ClassVar
 
 import attrs
+import pydantic
 import pytest
 import pytest_twisted
 import scrapy
@@ -48,6 +50,52 @@ class BlocksOnly:
     blocks: list = dataclasses.field(default_factory=list)
 
 
+@dataclasses.dataclass(frozen=True)
+class FrozenDataclass:
+    url: str
+    text: str = ""
+
+
+@attrs.frozen
+class FrozenAttrs:
+    url: str
+    text: str = ""
+
+
+class PydanticItem(pydantic.BaseModel):
+    url: str
+    text: str = ""
+
+
+class FrozenPydantic(pydantic.BaseModel):
+    model_config = pydantic.ConfigDict(frozen=True)
+    url: str
+    text: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class FrozenUncopiable:
+    """Frozen, and its text is no argument of its constructor: no copy can carry it."""
+
+    url: str
+    text: str = dataclasses.field(default="", init=False)
+
+
+class ThenADict(scrapy.Spider):
+    """Yields ``item_factory(url=...)`` and then a dict from each response."""
+
+    name = "then_a_dict"
+
+    def __init__(self, urls=(), item_factory=dict, **kwargs):
+        super().__init__(**kwargs)
+        self.start_urls = list(urls)
+        self.item_factory = item_factory
+
+    def parse(self, response):
+        yield self.item_factory(url=response.url)
+        yield {"url": response.url, "second": True}
+
+
 def read(item, field):
     return item[field] if isinstance(item, (dict, scrapy.Item)) else getattr(item, field)
 
@@ -66,6 +114,50 @@ async def test_every_item_type_is_filled(server, item_factory):
         block["label"] == "good" and ARTICLE_EN_SENTENCE in block["text"] for block in blocks
     )
     assert any(block["label"] == "bad" for block in blocks)
+
+
+@pytest.mark.parametrize("item_factory", [dict, ScrapyItem, DataclassItem, AttrsItem, PydanticItem])
+@pytest_twisted.ensureDeferred
+async def test_a_mutable_item_is_filled_in_place(server, item_factory):
+    url = server.url("article-en")
+    result = await crawl(ThenADict, settings=ADDON, urls=[url], item_factory=item_factory)
+    item, second = result.items
+    assert type(item) is item_factory
+    assert ARTICLE_EN_SENTENCE in read(item, "text")
+    assert second == {"url": url, "second": True, "text": read(item, "text")}
+    assert result.stats["declutter/items"] == 2
+    assert "declutter/items_copied" not in result.stats
+
+
+@pytest.mark.parametrize("item_factory", [FrozenDataclass, FrozenAttrs, FrozenPydantic])
+@pytest_twisted.ensureDeferred
+async def test_a_frozen_item_is_filled_in_a_copy_and_the_rest_goes_on(server, caplog, item_factory):
+    caplog.set_level(logging.INFO, logger="scrapy_declutter")
+    urls = [server.url(f"article-en?{n}") for n in range(2)]
+    result = await crawl(ThenADict, settings=ADDON, urls=urls, item_factory=item_factory)
+    assert len(result.items) == 4  # each response's frozen item, and the dict after it
+    frozen = [item for item in result.items if type(item) is item_factory]
+    assert sorted(item.url for item in frozen) == sorted(urls)
+    assert all(ARTICLE_EN_SENTENCE in item.text for item in frozen)
+    assert sum(isinstance(item, dict) and item["second"] for item in result.items) == 2
+    assert result.stats["declutter/items"] == 4
+    assert result.stats["declutter/items_copied"] == 2
+    assert "spider_exceptions" not in " ".join(result.stats)
+    (line,) = [r.getMessage() for r in caplog.records if "in a copy" in r.getMessage()]
+    assert item_factory.__qualname__ in line
+
+
+@pytest_twisted.ensureDeferred
+async def test_an_item_that_can_be_neither_written_nor_copied_goes_on_unchanged(server, caplog):
+    urls = [server.url(f"article-en?{n}") for n in range(2)]
+    result = await crawl(ThenADict, settings=ADDON, urls=urls, item_factory=FrozenUncopiable)
+    frozen = [item for item in result.items if type(item) is FrozenUncopiable]
+    assert sorted(frozen, key=lambda item: item.url) == [FrozenUncopiable(url) for url in urls]
+    assert sum(isinstance(item, dict) for item in result.items) == 2
+    assert result.stats["declutter/items_skipped/read_only"] == 2
+    assert result.stats["declutter/items"] == 2  # the dicts
+    (line,) = [r.getMessage() for r in caplog.records if "cannot be written" in r.getMessage()]
+    assert "FrozenUncopiable items cannot be written" in line
 
 
 @pytest_twisted.ensureDeferred

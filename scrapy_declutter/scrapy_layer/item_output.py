@@ -1,5 +1,13 @@
-"""Writing a result into an item, whatever its type, through ``itemadapter``."""
+"""Writing a result into an item, whatever its type, through ``itemadapter``.
 
+An item that cannot be written in place (a frozen dataclass or attrs class, a
+frozen pydantic model) is filled in a copy of itself made the way its type
+makes copies; one whose type allows neither goes on unchanged. Either way it
+is counted and its type named once in the log: no item is lost.
+"""
+
+import dataclasses
+import logging
 from typing import Any
 
 from itemadapter import ItemAdapter
@@ -18,19 +26,31 @@ def has_own_html(adapter: ItemAdapter, config: Config) -> bool:
 
 def fill_item(
     adapter: ItemAdapter, data: dict[str, Any], config: Config, recorder: Recorder
-) -> bool:
+) -> Any:
     """Write ``data``'s text, and the other outputs asked for (blocks, Markdown,
-    metadata fields, comments), into the item; count and return whether it was.
+    metadata fields, comments), into the item; count it, and return the item
+    to pass on: the item itself, or a filled copy where it cannot be written.
 
     An item that already has text is left alone unless ``DECLUTTER_OVERWRITE``.
     An item type that declares its fields (``scrapy.Item``, dataclass, attrs,
     ...) gets those of the outputs it declares, and counts as filled; each
     output it lacks is named in a warning (once per item type), with the
     setting that changes it. A type that declares none of them is left alone.
+    Nothing it meets raises: an error is counted and logged, and the item goes
+    on, so that neither it nor the rest of the callback's output is lost.
     """
+    try:
+        return _fill(adapter, data, config, recorder)
+    except Exception as error:
+        recorder.error(error, f"item {type(adapter.item).__qualname__}")
+        return adapter.item
+
+
+def _fill(adapter: ItemAdapter, data: dict[str, Any], config: Config, recorder: Recorder) -> Any:
+    item = adapter.item
     if adapter.get(config.text_field) and not config.overwrite:
         recorder.item_skipped("has_text")
-        return False
+        return item
     values: dict[str, Any] = {}
     for _, output, field in config.output_fields():
         source, _, name = output.partition(".")  # "metadata.title": one metadata field
@@ -38,18 +58,69 @@ def fill_item(
             value = data[source][name] if name else data[source]
             # each item gets its own blocks
             values[field] = [dict(block) for block in value] if source == "blocks" else value
-    declared = ItemAdapter.get_field_names_from_class(type(adapter.item))  # None: any field
+    declared = ItemAdapter.get_field_names_from_class(type(item))  # None: any field
     for field in list(values):
         if declared is not None and field not in declared:
             del values[field]
-            _warn_missing(recorder, type(adapter.item).__qualname__, field, config)
+            _warn_missing(recorder, type(item).__qualname__, field, config)
     if not values:
         recorder.item_skipped("missing_field")
-        return False
-    for field, value in values.items():
-        adapter[field] = value
+        return item
+    try:
+        for field, value in values.items():
+            adapter[field] = value
+    except Exception as error:  # a frozen type, or one whose setter refuses the value
+        return _fill_copy(item, values, error, recorder)
     recorder.item()
-    return True
+    return item
+
+
+def _fill_copy(item: Any, values: dict[str, Any], refused: Exception, recorder: Recorder) -> Any:
+    """``item`` refused a write: return a copy with ``values``, made as its type
+    makes copies, or ``item`` unchanged where its type makes none."""
+    item_type = type(item).__qualname__
+    try:
+        filled = _copy_with(item, values)
+    except Exception as error:  # e.g. a field the type's constructor does not take
+        refused = error
+        filled = None
+    if filled is None:
+        recorder.item_skipped("read_only")
+        recorder.warn_once(
+            f"read_only:{item_type}",
+            "declutter: %s items cannot be written (%s: %s) nor copied with new values, "
+            "so they go on without text; make the type mutable to have them filled",
+            item_type,
+            type(refused).__name__,
+            refused,
+        )
+        return item
+    recorder.item(copied=True)
+    recorder.warn_once(
+        f"copied:{item_type}",
+        "declutter: %s items cannot be written in place (%s), so each is filled in a copy "
+        "of itself: a pipeline gets the copy, the callback's object stays as it was",
+        item_type,
+        type(refused).__name__,
+        level=logging.INFO,
+    )
+    return filled
+
+
+def _copy_with(item: Any, values: dict[str, Any]) -> Any:
+    """A copy of ``item`` with ``values`` in its fields, as its type makes one;
+    ``None`` for a type that has no way to."""
+    if dataclasses.is_dataclass(item) and not isinstance(item, type):
+        return dataclasses.replace(item, **values)
+    if hasattr(type(item), "__attrs_attrs__"):
+        import attrs  # installed wherever an attrs item exists
+
+        return attrs.evolve(item, **values)
+    if callable(getattr(item, "model_copy", None)):  # pydantic 2
+        return item.model_copy(update=values)
+    if hasattr(type(item), "__fields__") and callable(getattr(item, "copy", None)):  # pydantic 1
+        return item.copy(update=values)
+    return None
 
 
 def _warn_missing(recorder: Recorder, item_type: str, field: str, config: Config) -> None:

@@ -79,5 +79,4 @@ class DeclutterPipeline:
             return item
         self.recorder.page(seconds)
         self.recorder.outputs_failed(failed, f"item {type(item).__qualname__}")
-        fill_item(adapter, data, self.config, self.recorder)
-        return item
+        return fill_item(adapter, data, self.config, self.recorder)

@@ -5,6 +5,8 @@ by the downloader middleware) into every item the callback yields from that
 response, except items that carry HTML of their own in
 ``DECLUTTER_HTML_FIELD`` (the item pipeline declutters those). The fields
 written follow the request's ``meta["declutter"]`` overrides, as the result does.
+An item that cannot be written in place is passed on as a filled copy
+(``item_output.fill_item``).
 """
 
 from collections.abc import AsyncIterator
@@ -43,7 +45,7 @@ class DeclutterSpiderMiddleware:
             if data is not None and is_item(output):
                 adapter = ItemAdapter(output)
                 if not has_own_html(adapter, config):
-                    fill_item(adapter, data, config, self.recorder)
+                    output = fill_item(adapter, data, config, self.recorder)
             yield output
 
     def _page_config(self, override: object) -> Config:

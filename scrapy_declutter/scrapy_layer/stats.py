@@ -27,6 +27,10 @@ STATS = {
     "declutter/seconds": "the seconds their extraction took, in all (a float)",
     "declutter/pages_skipped/<reason>": "responses not decluttered, by reason (``PAGES_SKIPPED``)",
     "declutter/items": "items filled",
+    "declutter/items_copied": (
+        "items filled in a copy of themselves, as their type cannot be written in place "
+        "(a frozen dataclass, attrs class or pydantic model); in ``declutter/items`` too"
+    ),
     "declutter/items_skipped/<reason>": "items not filled, by reason (``ITEMS_SKIPPED``)",
     "declutter/meta_ignored/<key>": (
         'a bad key of ``meta["declutter"]``, left out (``declutter``: a value that is not a dict)'
@@ -53,6 +57,7 @@ ITEMS_SKIPPED = {
     "has_text": "the item has text already (``DECLUTTER_OVERWRITE`` is off)",
     "missing_field": "its class declares none of the fields the outputs go to (logged once)",
     "binary": "the item pipeline's HTML field holds binary data",
+    "read_only": "its type can be neither written in place nor copied (logged once)",
 }
 
 
@@ -86,8 +91,10 @@ class Recorder:
             message = message.replace(error.option, setting_name(error.option))
         self.page_skipped(LIMIT_SKIPS[error.reason], where, message, logging.WARNING)
 
-    def item(self) -> None:
+    def item(self, copied: bool = False) -> None:
         self.stats.inc_value("declutter/items")
+        if copied:
+            self.stats.inc_value("declutter/items_copied")
 
     def item_skipped(self, reason: str) -> None:
         self.stats.inc_value(f"declutter/items_skipped/{reason}")
