@@ -1,5 +1,8 @@
+import functools
+import http.server
 import os
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -28,3 +31,37 @@ def server() -> Iterator[Server]:
     server = Server(build_site())
     yield server
     server.port.stopListening()
+
+
+@pytest.fixture
+def threaded_site(tmp_path) -> Iterator[Callable[[dict[str, bytes]], tuple[str, list[str]]]]:
+    """Serves files on 127.0.0.1 from a thread, for a crawl run in a subprocess
+    (the test process's reactor does not run while it waits): call it with
+    ``{name: body}``; it gives the site's URL and the list of paths requested."""
+    servers = []
+
+    def serve(files: dict[str, bytes]) -> tuple[str, list[str]]:
+        root = tmp_path / f"site{len(servers)}"
+        root.mkdir()
+        for name, body in files.items():
+            (root / name).write_bytes(body)
+        requested: list[str] = []
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def do_GET(self):
+                requested.append(self.path)
+                super().do_GET()
+
+            def log_message(self, *args):
+                pass
+
+        server = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), functools.partial(Handler, directory=root)
+        )
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_address[1]}", requested
+
+    yield serve
+    for server in servers:
+        server.shutdown()

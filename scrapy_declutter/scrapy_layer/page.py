@@ -5,6 +5,7 @@
 only the core (and w3lib), so a worker process never imports Scrapy.
 """
 
+import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -118,7 +119,12 @@ def _header(response: "Response", name: bytes) -> str | None:
 def serve(connection: Connection) -> None:
     """A worker process (``processes.py``): say it is ready, then run each call
     received, ``(function, argument)``, and send back ``("ok", result)`` or
-    ``("error", exception)``; end on ``None`` or when the crawl process is gone."""
+    ``("error", exception)``; end on ``None`` or when the crawl process is gone.
+
+    Ctrl-C in a terminal reaches every process of the group: the crawl process
+    stops the workers when it closes, so a worker ignores it rather than dying
+    with a traceback and being started again."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     connection.send("ready")
     while True:
         try:

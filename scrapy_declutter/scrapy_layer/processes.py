@@ -7,10 +7,18 @@ given up: its process is killed and replaced, and only that call fails (with
 its call retried once, then failed with ``BrokenProcessPool``. Processes are
 started with ``spawn`` (safe in a process that already runs threads and a
 reactor), on first use.
+
+Every wait has a limit. A process that cannot start (no file descriptors
+left, a process that dies or hangs while starting, a crawl script that
+multiprocessing re-runs in the new process because it has no ``if __name__
+== "__main__":`` guard) fails its call, and every call after it, with
+``WorkerStartError``, which says why: ``Workers`` then goes on in threads.
 """
 
 import multiprocessing
+import os
 import queue
+import sys
 import threading
 from collections.abc import Callable
 from concurrent.futures import CancelledError
@@ -26,10 +34,36 @@ from scrapy_declutter.scrapy_layer.page import serve
 _CONTEXT = multiprocessing.get_context("spawn")
 _STOP_SECONDS = 5  # how long a stopped process may take to end before it is killed
 _ATTEMPTS = 2  # a call whose process dies is retried once: the death may not be its fault
+# How long a new process may take to import the package and say it is ready: a
+# start takes about a second, several on a loaded machine.
+START_SECONDS = 60
+# The status a process exits with when it finds itself re-running the crawl's
+# script while multiprocessing starts it (``exit_if_rerun_by_spawn``).
+RERUN_STATUS = 86
+MISSING_GUARD = (
+    "the crawl's script ran again in the new process, as multiprocessing's spawn re-runs "
+    "the main script: put the code that starts the crawl under "
+    "'if __name__ == \"__main__\":'"
+)
 
 
 class WorkerTimeout(TimeoutError):
     """A call ran past its time budget; its worker process was killed and replaced."""
+
+
+class WorkerStartError(RuntimeError):
+    """A worker process could not be started; the message says why."""
+
+
+def exit_if_rerun_by_spawn() -> None:
+    """End this process at once if it is a worker being started whose start
+    re-runs the crawl's script (one without a ``__main__`` guard): else that
+    copy of the crawl would fetch its pages too, and wait for ever on workers
+    of its own, which multiprocessing refuses to start there. The crawl
+    process reads the exit status and names the fix."""
+    if getattr(multiprocessing.current_process(), "_inheriting", False):
+        sys.stderr.flush()
+        os._exit(RERUN_STATUS)
 
 
 @dataclass
@@ -45,6 +79,7 @@ class ProcessPool:
 
     def __init__(self, count: int, reactor: Any) -> None:
         self.reactor = reactor
+        self._start_error: WorkerStartError | None = None  # set once: no process will start
         self._calls: queue.SimpleQueue[_Call | None] = queue.SimpleQueue()
         self._feeders = [
             threading.Thread(target=self._feed, name=f"declutter-{n}", daemon=True)
@@ -79,7 +114,11 @@ class ProcessPool:
         while (call := self._calls.get()) is not None:
             for _attempt in range(_ATTEMPTS):
                 if worker is None:
-                    worker = _Worker()
+                    try:
+                        worker = self._start()
+                    except WorkerStartError as error:
+                        outcome, value = "error", error
+                        break
                 outcome, value = worker.call(call.function, call.argument, call.timeout)
                 if outcome in ("timeout", "died"):
                     worker.stop(kill=True)
@@ -89,6 +128,16 @@ class ProcessPool:
             self.reactor.callFromThread(self._settle, call, outcome, value)
         if worker is not None:
             worker.stop()
+
+    def _start(self) -> "_Worker":
+        if self._start_error is None:
+            try:
+                return _Worker()
+            except WorkerStartError as error:
+                self._start_error = error
+            except Exception as error:  # EMFILE from Pipe(), multiprocessing's RuntimeError
+                self._start_error = WorkerStartError(f"{type(error).__name__}: {error}")
+        raise self._start_error
 
     @staticmethod
     def _settle(call: _Call, outcome: str, value: Any) -> None:
@@ -108,12 +157,26 @@ class _Worker:
     def __init__(self) -> None:
         self.connection, child = _CONTEXT.Pipe()
         self.process = _CONTEXT.Process(target=serve, args=(child,), daemon=True)
-        self.process.start()
-        child.close()
-        try:  # started: its time budgets need not cover its imports
-            self.connection.recv()
+        try:
+            self.process.start()
+        finally:
+            child.close()
+        # Started: its time budgets need not cover its imports, but the start has one.
+        try:
+            if self.connection.poll(START_SECONDS):
+                self.connection.recv()
+                return
+            reason = f"it did not start within {START_SECONDS} s"
         except (EOFError, OSError):
-            pass  # died at start: its first call says so
+            self.process.join(_STOP_SECONDS)
+            status = self.process.exitcode
+            reason = (
+                MISSING_GUARD
+                if status == RERUN_STATUS
+                else f"it exited with status {status} as it started"
+            )
+        self.stop(kill=True)
+        raise WorkerStartError(reason)
 
     def call(
         self, function: Callable[[Any], Any], argument: Any, timeout: float | None

@@ -8,17 +8,26 @@ a page that takes a minute holds one thread, and the pages behind it go on in
 the others), ``N`` N processes (see ``processes.py``: a process that dies is
 replaced and its call retried once; a call past its time budget is given up
 and its process replaced). Only picklable values cross to the workers (a
-``Page``) and come back (a JSON-safe dict).
+``Page``) and come back (a JSON-safe dict). When no process can be started,
+one ERROR line says why, and the crawl goes on in threads.
 """
 
+import logging
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from twisted.internet import threads
 from twisted.internet.defer import Deferred
+from twisted.python.failure import Failure
 from twisted.python.threadpool import ThreadPool
 
-from scrapy_declutter.scrapy_layer.processes import ProcessPool
+from scrapy_declutter.scrapy_layer.processes import (
+    ProcessPool,
+    WorkerStartError,
+    exit_if_rerun_by_spawn,
+)
+
+logger = logging.getLogger(__name__)
 
 Argument = TypeVar("Argument")
 Result = TypeVar("Result")
@@ -31,6 +40,8 @@ class Workers:
     def __init__(self, count: int, threads: int, reactor: Any = None) -> None:
         if reactor is None:
             from twisted.internet import reactor
+        if count:
+            exit_if_rerun_by_spawn()
         self.count = count
         self.threads = threads
         self.reactor = reactor
@@ -58,7 +69,26 @@ class Workers:
         if self._processes is None:
             self._processes = ProcessPool(self.count, self.reactor)
             self._stop_at_shutdown()
-        return self._processes.submit(function, argument, timeout)
+        deferred = self._processes.submit(function, argument, timeout)
+        return deferred.addErrback(self._in_threads_if_no_process, function, argument, timeout)
+
+    def _in_threads_if_no_process(
+        self,
+        failure: Failure,
+        function: Callable[[Argument], Result],
+        argument: Argument,
+        timeout: float | None,
+    ) -> "Deferred[Result]":
+        failure.trap(WorkerStartError)
+        if self.count:
+            self.count = 0
+            logger.error(
+                "declutter: could not start a worker process for DECLUTTER_WORKERS: %s; "
+                "pages are decluttered in DECLUTTER_THREADS threads of the crawl process "
+                "instead (see 'Worker processes' in the docs' scaling page)",
+                failure.value,
+            )
+        return self.run(function, argument, timeout)
 
     def close(self) -> None:
         """Stop the workers (idempotent); called when the spider closes."""
