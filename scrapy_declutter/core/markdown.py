@@ -149,9 +149,10 @@ class _Renderer:
         self.links = links
         self.images = images
         self.sinks = [_Sink(0, 0)]
-        # [ordered, count, where]: ``where`` is the sink and its chunk count
-        # after the last chunk written in one of the list's items
+        # [ordered, count, last]: ``last`` numbers the last chunk written in
+        # one of the list's items (``added``, not the sink: that would be a cycle)
         self.lists: list[list] = []
+        self.added = 0  # the chunks added, to any sink
         # the open list items and quotes (None), outermost first: each is a prefix
         self.containers: list[_Item | None] = []
         self.headings: list[int] = []
@@ -505,16 +506,16 @@ class _Renderer:
                 starts = starts if container.used else container
                 container.used = True
                 text = first + text.replace("\n", "\n" + rest)
-        here = (sink, len(sink.chunks))
         if starts is not None and starts.list is not None and starts.list[0]:
             # CommonMark lets no list but one from 1 interrupt a paragraph: an
             # item after a chunk outside its list (its text, or the paragraph
             # of an item around it) would be that paragraph's text
-            blank = blank or (starts.marker != "1. " and starts.list[2] != here)
+            blank = blank or (starts.marker != "1. " and starts.list[2] != self.added)
         sink.chunks.append((text, token, blank))
+        self.added += 1
         for container in prefixed:
             if container is not None and container.list is not None:
-                container.list[2] = (sink, len(sink.chunks))
+                container.list[2] = self.added
 
     def markdown(self) -> str:
         out: list[str] = []
