@@ -148,7 +148,7 @@ FAMILIES = {
     "<ol start=999999999> items": lambda n: _repeat(
         f"<li>{SENTENCE}</li>", n, "<ol start='999999999'>", "</ol>"
     ),
-    "<br>-cut paragraph, U+FFFF in each run": lambda n: _repeat(
+    "<br>-cut paragraph, U+FFFF runs": lambda n: _repeat(
         "a run of words \uffff here<br>", n, "<p>", f"</p><p>{END}</p>"
     ),
     # a thread of comments each inside the one before, with its byline and
