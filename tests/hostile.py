@@ -136,6 +136,21 @@ FAMILIES = {
         '<div itemprop="author headline datePublished">' * (n // 400),
         f"<p>{END}</p>",
     ),
+    # issue 44: code spans that must stay apart, lists whose items must stay
+    # items, and a paragraph cut by <br> into runs each holding a character
+    # the report's copy of the page drops
+    "code elements side by side": lambda n: _repeat(
+        "<code>x</code><code>y`&lt;i&gt;</code>", n, "<p>", f"</p><p>{END}</p>"
+    ),
+    "text between <ol start=0> items": lambda n: _repeat(
+        "text <li>an item</li>", n, "<ol start='0'>", "</ol>"
+    ),
+    "<ol start=999999999> items": lambda n: _repeat(
+        f"<li>{SENTENCE}</li>", n, "<ol start='999999999'>", "</ol>"
+    ),
+    "<br>-cut paragraph, U+FFFF runs": lambda n: _repeat(
+        "a run of words \uffff here<br>", n, "<p>", f"</p><p>{END}</p>"
+    ),
     # a thread of comments each inside the one before, with its byline and
     # time: the metadata asks of each whether it is in a comment section
     "comments nested deep, a byline in each": lambda n: _repeat(

@@ -6,9 +6,11 @@ instead of letting it hang the suite.
 """
 
 import codecs
+import io
 import re
 
 import pytest
+from lxml import etree
 
 from scrapy_declutter import BinaryInputError, DeclutterError, Label, extract
 from scrapy_declutter.core.parse import parse
@@ -74,6 +76,60 @@ def test_control_character_references_are_dropped_from_every_output(reference):
     assert "The river was warmer" in result.comments
     assert (result.metadata.title, result.metadata.description) == ("Title", "Desc")
     assert not any(CONTROL.search(output) for output in outputs if output)
+
+
+# Every character XML 1.0 forbids (lone surrogates are read as U+FFFD).
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+@pytest.mark.parametrize(
+    "forbidden",
+    ["\ufffe", "\uffff", "&#xFFFE;", "&#65535;", "&#x0ffff", "&#00065534;", "\x01&#x1b;"],
+    ids=ascii,
+)
+@pytest.mark.parametrize("as_bytes", [False, True], ids=["str", "bytes"])
+def test_characters_xml_forbids_are_dropped_from_every_output(forbidden, as_bytes):
+    # U+FFFE and U+FFFF passed parsing where C0 controls did not, and an
+    # XmlItemExporter feed holding one is read by no XML parser
+    from scrapy.exporters import XmlItemExporter
+
+    from scrapy_declutter.extraction.report import render_report
+
+    said = f"The river{forbidden} was warmer this summer than it had ever been"
+    article = "".join(f"<p>{said}, {PARAGRAPH.format(n=n)}</p>" for n in range(3))
+    comment = f"<p>{said}, I think, and I have lived by it for twenty years now.</p>"
+    json_ld = (
+        '{"@type": "NewsArticle", "headline": "Head\\uffffline", '
+        '"author": {"name": "Kim\\ufffe Park\\ud800"}, "description": "D\\u0001esc"}'
+    )
+    html = page(
+        f"<article><h1>Head{forbidden}line</h1>{article}<pre>co{forbidden}de</pre>"
+        f"<p>a<code>x{forbidden}</code><a href='/a{forbidden}'>b</a></p></article>"
+        f'<section id="comments">{comment}</section>',
+        f'<title>T{forbidden}itle</title><meta name="description" content="D{forbidden}esc">'
+        f'<script type="application/ld+json">{json_ld}</script>',
+    )
+    result = extract(html.encode() if as_bytes else html, comments=True)
+    item = result.to_dict(markdown=True, metadata=True)
+    outputs = [
+        result.text,
+        result.markdown,
+        result.comments,
+        *map(str, item["metadata"].values()),
+        *(str(block) for block in item["blocks"]),
+        render_report(result),
+    ]
+    assert "The river was warmer" in result.text and "a`x`[b](/a)" in result.markdown
+    assert "The river was warmer" in result.comments
+    assert result.metadata.author == "Kim Park"
+    assert not [output for output in outputs if NOT_XML.search(output)]
+    feed = io.BytesIO()
+    exporter = XmlItemExporter(feed)
+    exporter.start_exporting()
+    exporter.export_item(item)
+    exporter.finish_exporting()
+    (exported,) = etree.fromstring(feed.getvalue())
+    assert exported.findtext("text") == result.text
 
 
 @pytest.mark.parametrize(

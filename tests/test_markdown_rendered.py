@@ -185,6 +185,66 @@ def test_emphasis_is_written_where_it_parses(body, markdown):
     assert "*" not in rendered_text(written)
 
 
+HTML_IN_CODE = "<code>&lt;img src=x onerror=alert(1)&gt;</code>"
+
+
+@pytest.mark.parametrize(
+    ("between", "markdown"),
+    [
+        ("", "a `x` ``y`<img src=x onerror=alert(1)>`` b"),
+        ("<b></b>", "a `x` ``y`<img src=x onerror=alert(1)>`` b"),
+        ("<i></i><b></b>", "a `x` ``y`<img src=x onerror=alert(1)>`` b"),
+        ("<span> </span>", "a `x` ``y`<img src=x onerror=alert(1)>`` b"),
+    ],
+)
+def test_code_spans_side_by_side_stay_apart(between, markdown):
+    # touching, the fences "`x```y`..." are one run: the second span ends early
+    html = page(f"<p>a <code>x</code>{between}<code>y`&lt;img src=x onerror=alert(1)&gt;</code> b")
+    written = kept(html).markdown
+    assert written == markdown
+    assert not problems(written)
+
+
+def test_code_after_emphasis_that_is_dropped_stays_apart():
+    # the marks around the first span are dropped (they could not open): its
+    # fence then touches the next one
+    html = page("<p>x<i><code>a</code></i><code>y`&lt;img src=x onerror=alert(1)&gt;</code></p>")
+    written = kept(html).markdown
+    assert written == "x`a` ``y`<img src=x onerror=alert(1)>``"
+    assert not problems(written)
+
+
+@pytest.mark.parametrize("start", ["0", "2", "999999998"])
+@pytest.mark.parametrize(
+    "before",
+    ["intro", "<ol><li>outer", "<ul><li>outer", "<blockquote>quoted"],
+)
+def test_a_list_not_from_1_after_text_is_a_list(start, before):
+    # CommonMark lets only a list from 1 interrupt a paragraph: joined to the
+    # text by one line break, the items would be that paragraph's text, and
+    # the code block in one read as Markdown
+    html = page(f"{before}<ol start={start}><li>first</li><li><pre>&lt;img src=x&gt;</pre></ol>")
+    markdown = kept(html).markdown
+    assert not problems(markdown), markdown
+    tokens = parser().parse(markdown)
+    inner = [token for token in tokens if token.type == "ordered_list_open"][-1]
+    assert inner.attrs.get("start", 1) == int(start)
+    fences = [token.content for token in tokens if token.type == "fence"]
+    assert fences == ["<img src=x>\n"]
+
+
+def test_list_numbers_stay_within_nine_digits():
+    # 1000000000 is no list item marker: the item, code block and all, would be
+    # the first one's text; a renderer numbers the items on from the first
+    html = page(f"<ol start=999999999><li>a</li><li>{HTML_IN_CODE}<pre>&lt;img&gt;</pre></ol>")
+    markdown = kept(html).markdown
+    assert markdown.splitlines()[1].startswith("999999999. ")
+    assert not problems(markdown)
+    tokens = parser().parse(markdown)
+    assert [token.type for token in tokens].count("list_item_open") == 2
+    assert [token.content for token in tokens if token.type == "fence"] == ["<img>\n"]
+
+
 def test_control_characters_are_dropped():
     result = kept(page("<p>a&#1;b <code>c&#2;d</code></p><pre>e&#3;f&#13;g</pre>"))
     assert result.markdown == "ab `cd`\n\n```\nef\ng\n```"
@@ -238,6 +298,21 @@ TEXT = [
     " ",
     "\n",
 ]
+# Markup the walk must keep apart or in order, alone and whole: code elements
+# side by side, lists that do not start at 1, list numbers past nine digits.
+SCRIPT_CODE = "&lt;img src=x onerror=alert(1)&gt;"
+PIECES = [
+    "</code><code>",
+    "</code><b></b><code>",
+    "</kbd><i></i><code>",
+    f"<code>x</code><code>y`{SCRIPT_CODE}</code>",
+    "<ol start='0'>",
+    "<ol start='7'>",
+    "<ol start='999999998'>",
+    f"<pre>{SCRIPT_CODE}</pre>",
+    f"<ol start='0'><li><pre>{SCRIPT_CODE}</pre></li></ol>",
+    f"<ol start='999999999'><li>a</li><li><pre>{SCRIPT_CODE}</pre></li></ol>",
+]
 HREFS = ["/a", "b c", "https://x.example/", "mailto:a@b", *SCRIPT_HREFS[:4], "&lt;x&gt;", "&#2;"]
 
 
@@ -245,9 +320,11 @@ HREFS = ["/a", "b c", "https://x.example/", "mailto:a@b", *SCRIPT_HREFS[:4], "&l
 def markdown_soup(draw):
     parts = []
     for _ in range(draw(st.integers(1, 40))):
-        kind = draw(st.integers(0, 5))
+        kind = draw(st.integers(0, 6))
         tag = draw(st.sampled_from(TAGS))
-        if kind == 0:
+        if kind == 6:
+            parts.append(draw(st.sampled_from(PIECES)))
+        elif kind == 0:
             href = draw(st.sampled_from(HREFS)).replace("'", "")
             attrs = f" href='{href}' src='{href}' alt='{href}'" if tag in ("a", "img") else ""
             parts.append(f"<{tag}{attrs}>")

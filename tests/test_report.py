@@ -5,9 +5,10 @@ import re
 
 import lxml.html
 import pytest
+from lxml import etree
 
 from scrapy_declutter import PageLimitError, extract, pipeline_names
-from scrapy_declutter.core.blocks import Block
+from scrapy_declutter.core.blocks import Block, segment
 from scrapy_declutter.core.document import BlockTree
 from scrapy_declutter.core.labels import BAD, GOOD
 from scrapy_declutter.core.options import Options
@@ -327,7 +328,8 @@ def test_every_block_of_real_pages_is_outlined_in_the_page_view(corpus_path):
 
     for page in load_pages(corpus_path, sample=20, seed=3):
         result = extract(page.html)
-        marked = highlighted_page(result.blocks, [f"#{i}" for i in range(len(result.blocks))])
+        titles = [f"#{i}" for i in range(len(result.blocks))]
+        marked = highlighted_page(result.blocks, titles, result.all_buttons)
         shown = lxml.html.fromstring(marked, parser=DEEP).xpath(OUTLINED) if marked else []
         indexes = {int(element.get("title")[1:]) for element in shown}
         assert sorted(indexes) == list(range(len(result.blocks))), page.file_id
@@ -362,11 +364,47 @@ def test_what_weighed_most_is_shown_per_block_when_given():
 
 
 def test_characters_xml_forbids_are_dropped_from_the_page_view():
-    html = '<div title="a&#1;b">&#1;The river &#xfffe;was warm\x0c this summer</div>'
+    # (the outlined <div>'s title is its block's)
+    html = '<div>&#1;The <b title="a&#1;b">river</b> &#xfffe;was warm\x0c this summer</div>'
     result = extract(html)
     page = page_view(lxml.html.fromstring(render_report(result)))
     assert "The river was warm this summer" in " ".join(page.text_content().split())
-    assert page.xpath("//div/@title") == ["ab"]
+    assert page.xpath("//b/@title") == ["ab"]
+
+
+def test_each_run_is_outlined_as_the_block_it_is_in_whatever_its_text():
+    # a tree parsed without parse.py keeps U+FFFF, which the page view drops:
+    # no run's text is its block's, and a search of the text found none of them
+    runs = ["one {i} \uffff", "Reply", "two {i}\uffff words"]
+    body = (
+        f"<p>{'<br>'.join(runs[0].format(i=i) for i in range(3))}</p>"
+        "<div>Reply</div><div>Reply</div>"
+        f"<p><b>{'<br>'.join(runs[2].format(i=i) for i in range(3))}</b></p>"
+    )
+    root = etree.fromstring(f"<html><body>{body}</body></html>", etree.HTMLParser())
+    blocks = segment(root)
+    assert [block.text[:3] for block in blocks] == ["one", "Rep", "Rep", "two"]
+    for block in blocks:
+        block.label = GOOD
+    marked = lxml.html.fromstring(highlighted_page(blocks, [f"#{i}" for i in range(4)]))
+    shown = [(" ".join(e.text_content().split()), e.get("title")) for e in marked.xpath(OUTLINED)]
+    assert shown == [
+        *((f"one {i}", "#0") for i in range(3)),
+        ("Reply", "#1"),
+        ("Reply", "#2"),
+        *((f"two {i} words", "#3") for i in range(3)),
+    ]
+
+
+def test_a_page_all_in_buttons_is_outlined():
+    # libxml2 nests the rest of the page in the unclosed buttons: every button walked
+    html = "<button><div>" * 10 + f"<p>{ARTICLE_EN_SENTENCE}</p><p>More of the story.</p>"
+    result, report = report_of(html)
+    assert result.all_buttons
+    outlined = page_view(report).xpath(OUTLINED)
+    assert [" ".join(e.text_content().split()) for e in outlined] == [
+        block.text for block in result.blocks
+    ]
 
 
 def test_the_report_stays_within_its_size_limit(monkeypatch):

@@ -32,9 +32,10 @@ _OWNER = etree.XPath("ancestor::*[@itemscope][1]")
 # The elements of a microdata property that are read, in document order: a
 # page nests thousands of them (each one's text the whole subtree beneath it).
 MAX_ITEMS_A_PROPERTY = 10
-# C0 controls that are not white space, which ``str.split`` leaves in (JSON's
-# "\u0001"; the tree's text has none, ``parse.py`` drops them there).
-_CONTROLS = re.compile("[\x00-\x08\x0e-\x1b]")
+# The characters XML forbids that ``str.split`` leaves in: C0 controls that are
+# not white space, lone surrogates, U+FFFE and U+FFFF (JSON's "\u0001",
+# "\ud800", "\uffff"; the tree's text has none, ``parse.py`` drops them there).
+_CONTROLS = re.compile("[\x00-\x08\x0e-\x1b\ud800-\udfff\ufffe\uffff]")
 
 
 def meta_values(elements: list[etree._Element]) -> dict[str, list[str]]:

@@ -79,7 +79,16 @@ _HANDLED = frozenset(
 # chunk, on pages that nest them by the thousand.
 MAX_NESTING = 16
 _BACKTICKS = re.compile(r"`+")
+# CommonMark reads list numbers of nine digits at most.
+MAX_LIST_NUMBER = 999_999_999
+_MARKS = "".join(mark for marks in EMPHASIS_MARKS.values() for mark in marks)
 _LANGUAGE_CLASS = re.compile(r"(?:lang|language)-([\w+#.-]+)")
+
+
+# A chunk: its text; the outermost list it is in since its sink, if any (the
+# tight-list token: chunks with the same one are a line apart); whether it
+# starts a list item that must be a blank line below the chunk before it.
+_Chunk = tuple[str, object, bool]
 
 
 @dataclass(eq=False)
@@ -90,15 +99,17 @@ class _Sink:
 
     lists: int
     containers: int
-    chunks: list[tuple[str, object]] = field(default_factory=list)  # text, tight-list token
+    chunks: list[_Chunk] = field(default_factory=list)
     heading: bool = False  # a cell's sink: a heading started in it
 
 
 @dataclass(eq=False)
 class _Item:
-    """An open list item: its marker, written before its first chunk only."""
+    """An open list item: its marker, written before its first chunk only, and
+    its list's record (``_Renderer.lists``; ``None`` outside a list)."""
 
     marker: str
+    list: list | None
     used: bool = False
 
 
@@ -109,7 +120,7 @@ class _Table:
     cell_depth: int = 0
     layout: bool = False
     header_cells: bool = False  # a ``<th>`` in it
-    rows: list[list[list[tuple[str, object]]]] = field(default_factory=list)
+    rows: list[list[list[_Chunk]]] = field(default_factory=list)
     cells: int = 0  # the page's cells in it
     spanned: int = 0  # the empty cells added for them: at most one a cell
     span: int = 0  # the columns the row's last cell spans beyond its own
@@ -138,7 +149,10 @@ class _Renderer:
         self.links = links
         self.images = images
         self.sinks = [_Sink(0, 0)]
-        self.lists: list[list] = []  # [ordered, count]
+        # [ordered, count, last]: ``last`` numbers the last chunk written in
+        # one of the list's items (``added``, not the sink: that would be a cycle)
+        self.lists: list[list] = []
+        self.added = 0  # the chunks added, to any sink
         # the open list items and quotes (None), outermost first: each is a prefix
         self.containers: list[_Item | None] = []
         self.headings: list[int] = []
@@ -303,14 +317,17 @@ class _Renderer:
         elif tag in _HEADING_LEVELS:
             self.headings.append(_HEADING_LEVELS[tag])
         elif tag == "li":
-            if self.lists and self.lists[-1][0]:
-                self.lists[-1][1] += 1
-                marker = f"{self.lists[-1][1]}. "
+            record = self.lists[-1] if self.lists else None
+            if record and record[0]:
+                record[1] += 1
+                # a renderer numbers the items on from the first: past nine
+                # digits, the number written is only the item's marker
+                marker = f"{min(record[1], MAX_LIST_NUMBER)}. "
             else:
                 marker = "- "
-            self.containers.append(_Item(marker))
+            self.containers.append(_Item(marker, record))
         elif tag in ("ul", "ol"):
-            self.lists.append([tag == "ol", _whole_number(el.get("start"), 1) - 1])
+            self.lists.append([tag == "ol", _whole_number(el.get("start"), 1) - 1, None])
         elif tag == "blockquote":
             self.containers.append(None)
         elif tag == "pre":
@@ -367,7 +384,7 @@ class _Renderer:
                 table.layout = True
             self.cell(table, cell.chunks, el.get("colspan"))
 
-    def cell(self, table: _Table, chunks: list[tuple[str, object]], colspan: str | None) -> None:
+    def cell(self, table: _Table, chunks: list[_Chunk], colspan: str | None) -> None:
         """Adds a cell to the table's last row, after an empty cell for each
         column the cell before it spans (none at a row's end: GFM fills a
         short row in), and at most as many as the table has cells."""
@@ -395,13 +412,24 @@ class _Renderer:
             core = f"[{core}]({url})"
         elif frame.tag in _CODE:
             core = code_span(core)
-            if frame.start and self.parts[frame.start - 1].endswith("`") and not lead:
-                lead = " "  # two code spans in a row would read as one
+            if not lead and self.ends_in_backtick(frame.start):
+                lead = " "  # touching, two code spans' fences would read as one run
         else:
             opening, closing = EMPHASIS_MARKS[frame.marker]
             core = f"{opening}{core}{closing}"
             self.marked = True
         self.parts[frame.start :] = [lead, core, trail]
+
+    def ends_in_backtick(self, end: int) -> bool:
+        """Whether the stretch's Markdown before ``parts[end]`` ends in a
+        backtick, a code span's fence: empty parts (an empty element's, a
+        wrapped one's edges) and emphasis marks, which ``paragraph`` may drop,
+        are looked past."""
+        for index in range(end - 1, -1, -1):  # a wrap leaves at most two empty parts
+            part = self.parts[index].rstrip(_MARKS)
+            if part:
+                return part.endswith("`")
+        return False
 
     def image(self, el: etree._Element) -> None:
         src = el.get("src")
@@ -441,17 +469,17 @@ class _Renderer:
     def table(self, table: _Table) -> None:
         rows = [row for row in table.rows if any(row)]
         columns = max(map(len, rows), default=0)
-        plain = all(token is None for row in rows for cell in row for _, token in cell)
+        plain = all(token is None for row in rows for cell in row for _, token, _ in cell)
         enough_rows = len(rows) >= 2 or (len(rows) == 1 and table.header_cells)
         if table.layout or not plain or not enough_rows or columns < 2:
             for row in rows:
                 for cell in row:
-                    for text, token in cell:
-                        self.add(text, token)
+                    for text, token, blank in cell:
+                        self.add(text, token, blank)
             return
         lines = []
         for number, row in enumerate(rows):
-            cells = [" ".join(_cell_text(text) for text, _ in cell) for cell in row]
+            cells = [" ".join(_cell_text(text) for text, _, _ in cell) for cell in row]
             if number == 0:  # the header gives the table's columns; GFM fills short rows in
                 cells += [""] * (columns - len(cells))
             cells = [c.replace("\n", " ").replace("|", "\\|") for c in cells]
@@ -460,29 +488,43 @@ class _Renderer:
                 lines.append("|" + " --- |" * columns)
         self.add("\n".join(lines))
 
-    def add(self, text: str, token: object = None) -> None:
+    def add(self, text: str, token: object = None, blank: bool = False) -> None:
         sink = self.sinks[-1]
         if sink.lists < len(self.lists):
             token = self.lists[sink.lists]
         # the prefixes of the items and quotes opened since the sink, innermost
         # first: a quote in a list item is indented, a list in a quote quoted
         opened = len(self.containers)
-        for container in reversed(self.containers[max(sink.containers, opened - MAX_NESTING) :]):
+        prefixed = self.containers[max(sink.containers, opened - MAX_NESTING) :]
+        starts = None  # the outermost item whose marker the chunk writes
+        for container in reversed(prefixed):
             if container is None:
                 text = "> " + text.replace("\n", "\n> ")
             else:
                 rest = " " * len(container.marker)
                 first = rest if container.used else container.marker
+                starts = starts if container.used else container
                 container.used = True
                 text = first + text.replace("\n", "\n" + rest)
-        sink.chunks.append((text, token))
+        if starts is not None and starts.list is not None and starts.list[0]:
+            # CommonMark lets no list but one from 1 interrupt a paragraph: an
+            # item after a chunk outside its list (its text, or the paragraph
+            # of an item around it) would be that paragraph's text
+            blank = blank or (starts.marker != "1. " and starts.list[2] != self.added)
+        sink.chunks.append((text, token, blank))
+        self.added += 1
+        for container in prefixed:
+            if container is not None and container.list is not None:
+                container.list[2] = self.added
 
     def markdown(self) -> str:
         out: list[str] = []
         previous = None
-        for text, token in self.sinks[0].chunks:
+        for text, token, blank in self.sinks[0].chunks:
             if out:
-                out.append("\n" if token is not None and token is previous else "\n\n")
+                out.append(
+                    "\n" if token is not None and token is previous and not blank else "\n\n"
+                )
             out.append(text)
             previous = token
         return "".join(out)

@@ -16,10 +16,13 @@ declaration on bytes that hold no zero byte, which is read as UTF-8 (as the
 WHATWG encoding sniffing rules say).
 Bytes that are not text at all (an image or a compressed stream served as
 HTML: many control characters) raise ``BinaryInputError``.
-C0 control characters other than tab, line feed and carriage return are dropped
-before parsing, whether written as bytes or as character references (``&#1;``,
-``&#x1b``), so that no text, Markdown or metadata read from the tree holds one
-(XML and feed exporters refuse them); vertical tab and form feed become spaces.
+Every character XML 1.0 forbids is dropped before parsing, whether written as
+itself or as a character reference (``&#1;``, ``&#x1b``, ``&#xFFFE;``,
+``&#65535;``): C0 controls other than tab, line feed and carriage return, and
+the noncharacters U+FFFE and U+FFFF; vertical tab and form feed become spaces
+(libxml2 reads a lone surrogate as U+FFFD already). So no text, Markdown,
+metadata, block or comment read from the tree holds one: XML feed exporters
+write them, and no XML parser reads the feed back.
 
 Parsing never touches the network (no DTDs, no external entities) and lifts
 libxml2's size limits, so 20 MB text nodes survive. libxml2 still refuses to
@@ -88,12 +91,14 @@ _TITLE_LINE = re.compile(rb"(<title[^>]*>[^<\n]*)", re.IGNORECASE)
 # bytes stand only for themselves. Vertical tab and form feed become spaces.
 _CONTROLS = bytes([*range(0x00, 0x09), *range(0x0E, 0x20)])
 _WHITE_CONTROLS = bytes.maketrans(b"\x0b\x0c", b"  ")
+# U+FFFE and U+FFFF in UTF-8; no other character's bytes hold these.
+_NONCHARACTERS = re.compile(b"\xef\xbf[\xbe\xbf]")
 # A character reference to one of them, or to vertical tab or form feed, which
 # libxml2 would turn into the character: decimal or hex, leading zeros, the
 # semicolon optional (libxml2 reads "&#1b" as U+0001 and "b").
 _CONTROL_REFERENCE = re.compile(
-    rb"&#(?:[xX]0*(?:[1-8bBcCeEfF]|1[0-9a-fA-F])(?![0-9a-fA-F])"
-    rb"|0*(?:[1-8]|1[124-9]|2[0-9]|3[01])(?![0-9]));?"
+    rb"&#(?:[xX]0*(?:[1-8bBcCeEfF]|1[0-9a-fA-F]|[fF]{3}[eEfF])(?![0-9a-fA-F])"
+    rb"|0*(?:[1-8]|1[124-9]|2[0-9]|3[01]|6553[45])(?![0-9]));?"
 )
 _CONTROL_CHARS = re.compile("[\x00-\x08\x0b\x0e-\x1f]")
 # Binary data is told apart from text by its control characters among the
@@ -181,6 +186,8 @@ def parse(
         data = text.encode("utf-8", "surrogatepass")
     del text  # the page's str can be large; only the bytes are needed from here
     data = _END_HTML.sub(b"", data.translate(_WHITE_CONTROLS, _CONTROLS))
+    if b"\xef\xbf" in data:  # few pages: a find is cheaper than the substitution's scan
+        data = _NONCHARACTERS.sub(b"", data)
     if _CONTROL_REFERENCE.search(data):  # few pages: the search costs 4% of a parse
         data = _CONTROL_REFERENCE.sub(_control_replacement, data)
     check_page(data, memory_limit_mb)
@@ -201,7 +208,7 @@ def parse(
 
 
 def _control_replacement(reference: re.Match) -> bytes:
-    """A space for a reference to vertical tab or form feed; nothing for another control."""
+    """A space for a reference to vertical tab or form feed; nothing for the others."""
     digits = reference[0].rstrip(b";")[2:].lower()
     code = int(digits[1:], 16) if digits.startswith(b"x") else int(digits)
     return b" " if code in (0x0B, 0x0C) else b""

@@ -8,23 +8,37 @@ a sandboxed ``<iframe srcdoc>``; neither the policy nor the sandbox is needed
 to keep the page inert (``tests/test_report_payloads.py`` checks that in a
 browser without them).
 
-The page is cut into runs as the blocks were: a run is the text and inline
-elements between two block-level tags (or ``<br>`` tags). Runs and blocks
-are both in page order, so each run is matched to the next block whose text
-holds the run's text. A block-level element that is one run is outlined
-itself; any other run is wrapped in an outlined ``<span>``. Text in no block
-(a button's, a form control's) is left as it is. The page is copied first:
-the result's own tree is left as it was. Each element is visited a bounded
-number of times: the time grows linearly with the page.
+A run is the text and inline elements between two block-level tags (or
+``<br>`` tags): a block's text, or part of it. Which block each text node is
+in is known by identity, not by its text: the page is walked with
+``segment``'s own boundaries (block-level tags, a second ``<br>`` in a row,
+skipped subtrees), which cut it into the same stretches, in the same order,
+as the blocks: the n-th stretch with text is the n-th block (its element is
+checked to be the block's). A run is outlined as the block of its first text
+node; a block-level element that is one run is outlined itself, any other run
+is wrapped in an outlined ``<span>``. Text in no block (a button's, a form
+control's) is left as it is. The page is copied first: the result's own tree
+is left as it was. Each element is visited a bounded number of times: the
+time grows linearly with the page.
 """
 
-import re
 from collections.abc import Iterable, Iterator
 from copy import deepcopy
 
 from lxml import etree, html
 
-from scrapy_declutter.core.blocks import BLOCK_TAGS, SKIPPED_TAGS, Block
+# segment's own tables, so that the walk cuts the page where segment does
+from scrapy_declutter.core.blocks import (
+    _BLOCK,
+    _BR,
+    _INLINE,
+    _KINDS,
+    _LINK,
+    BLOCK_TAGS,
+    SKIPPED_TAGS,
+    Block,
+    _swallows_page,
+)
 from scrapy_declutter.extraction.sanitise import drop_characters_xml_forbids, make_inert
 
 # The outlines, and links that still look like links without their target.
@@ -43,36 +57,88 @@ CONTENT_SECURITY_POLICY = (
 # Where a run ends: where blocks end (and at single ``<br>`` tags too: a block
 # split over several runs gets them all).
 _BOUNDARIES = BLOCK_TAGS | {"br"}
-_SPACE = re.compile(r"\s+")
+# A text node: its element, and whether it is the element's tail.
+_TextNode = tuple[etree._Element, bool]
 
 
-def highlighted_page(blocks: list[Block], titles: list[str]) -> str:
+def highlighted_page(blocks: list[Block], titles: list[str], all_buttons: bool = False) -> str:
     """The page of ``blocks`` as HTML, each block outlined by its label, with
-    ``titles[i]`` shown on hover over block i. Empty without blocks."""
+    ``titles[i]`` shown on hover over block i; ``all_buttons`` as ``segment``
+    was called for ``blocks``. Empty without blocks."""
     if not blocks:
         return ""
     root = blocks[0].element.getroottree().getroot()
     page = deepcopy(root)
     copies = dict(zip(root.iter(), page.iter()))
-    # a skipped element (a <button>) the walk read because it swallowed the page
-    walked = {
-        copies[ancestor]
-        for ancestor in _holders(block.element for block in blocks)
-        if ancestor.tag in SKIPPED_TAGS
-    }
+    owners, walked = _owners(root, blocks, all_buttons)
+    del root
     drop_characters_xml_forbids(page)
     body = page.find("body")
     outliner = _Outliner(
         blocks,
         titles,
+        {(copies[element], tail): block for (element, tail), block in owners.items()},
         _holders(page.iter(*_BOUNDARIES)),
-        _holders(page.iter(*BLOCK_TAGS)),
-        walked,
+        {copies[element] for element in walked},
     )
+    del copies, owners
     outliner.outline(page if body is None else body)
     make_inert(page)
     _add_policy_and_style(page)
     return html.tostring(page, encoding="unicode", method="html", doctype="<!DOCTYPE html>")
+
+
+def _owners(
+    root: etree._Element, blocks: list[Block], all_buttons: bool
+) -> tuple[dict[_TextNode, int], list[etree._Element]]:
+    """The block each text node of ``root`` is in, by its index, as
+    ``segment`` cut them (a stretch whose element is not its block's is in
+    none); and the skipped elements (``<button>``) segment walked."""
+    owners: dict[_TextNode, int] = {}
+    walked: list[etree._Element] = []
+    pending: list[_TextNode] = []  # the text nodes of the current stretch
+    index = 0
+    start = root
+    open_kinds: list[int] = []
+    after_br = False
+
+    def close(next_start: etree._Element) -> None:
+        nonlocal index, start
+        if pending:
+            if index < len(blocks) and blocks[index].element is start:
+                owners.update(dict.fromkeys(pending, index))
+            index += 1
+            pending.clear()
+        start = next_start
+
+    walker = etree.iterwalk(root, events=("start", "end"))
+    for event, el in walker:
+        if event == "start":
+            kind = _KINDS.get(el.tag, _INLINE)
+            open_kinds.append(kind)
+            if kind == _INLINE or kind == _LINK:
+                after_br = False
+            elif kind >= _BLOCK or (kind == _BR and after_br):
+                close(el if kind != _BR else el.getparent())
+            elif kind == _BR:
+                after_br = True
+            elif el.tag == "button" and (all_buttons or _swallows_page(el)):
+                walked.append(el)
+            else:
+                walker.skip_subtree()  # its tail is read at its "end" event
+                continue
+            node = (el, False)
+            text = el.text
+        else:
+            if open_kinds.pop() >= _BLOCK:
+                close(el.getparent() if el is not root else el)
+            node = (el, True)
+            text = el.tail
+        if text and not text.isspace():
+            pending.append(node)
+            after_br = False
+    close(root)
+    return owners, walked
 
 
 def _holders(elements: Iterable[etree._Element]) -> set[etree._Element]:
@@ -88,31 +154,21 @@ def _holders(elements: Iterable[etree._Element]) -> set[etree._Element]:
 
 
 class _Outliner:
-    """Matches the page's runs to the blocks in order and outlines them."""
-
-    # How many blocks a run may skip to find the block it starts, and the one
-    # it is part of: text in no block is left alone rather than matched far
-    # ahead, which would leave every block in between without its outline.
-    LOOKAHEAD = 50
-    NEAR = 3
+    """Outlines the page's runs, each as the block its text nodes are in."""
 
     def __init__(
         self,
         blocks: list[Block],
         titles: list[str],
+        owners: dict[_TextNode, int],
         around: set[etree._Element],
-        holding: set[etree._Element],
         walked: set[etree._Element],
     ):
-        """``around``: the elements a run never crosses (they hold a boundary);
-        ``holding``: those that hold a block-level element (a block ends
-        there); ``walked``: skipped elements the walk read anyway."""
+        """``owners``: the block each text node is in (``_owners``);
+        ``around``: the elements a run never crosses (they hold a boundary);
+        ``walked``: skipped elements the walk read anyway."""
         self.blocks, self.titles = blocks, titles
-        self.keys = [_SPACE.sub("", block.text) for block in blocks]  # runs join text unlike blocks
-        self.around, self.holding, self.walked = around, holding, walked
-        self.next = self.offset = 0  # the block to match next, and where in its text
-        self.matched = False  # has a run been matched yet
-        self.block_ended = False  # has a block-level tag been passed since the last match
+        self.owners, self.around, self.walked = owners, around, walked
 
     def outline(self, root: etree._Element) -> None:
         """Outline the runs of ``root``'s content and of every block inside it, in
@@ -130,11 +186,8 @@ class _Outliner:
         where its turn comes, for the caller to outline before the next run."""
         if element.tag in SKIPPED_TAGS and element not in self.walked:
             return
-        self.block_ended |= element.tag in BLOCK_TAGS
         if element.tag in BLOCK_TAGS and element not in self.around:
-            parts: list[str] = []
-            self._text_of(element, parts)
-            match = self._match(_SPACE.sub("", "".join(parts)))
+            match = self._owner_within([element], tails=False)
             if match is not None:
                 self._mark(element, match)
             return
@@ -147,7 +200,6 @@ class _Outliner:
             self._wrap_run(element, after, inline, child)
             after, inline = child, []
             yield child
-            self.block_ended |= child.tag in BLOCK_TAGS or child in self.holding
         self._wrap_run(element, after, inline, None)
 
     def _wrap_run(
@@ -161,7 +213,9 @@ class _Outliner:
         then ``inline``) in an outlined ``<span>``, if a block holds it. Only
         the run's own nodes move: the time is the run's."""
         text = parent.text if after is None else after.tail
-        match = self._match(self._words(inline, text))
+        match = self.owners.get((parent, False) if after is None else (after, True))
+        if match is None:
+            match = self._owner_within(inline, tails=True)
         if match is None:
             return
         span = parent.makeelement("span", {})
@@ -177,59 +231,20 @@ class _Outliner:
         span.extend(inline)  # moved, their tails with them
         self._mark(span, match)
 
-    def _words(self, inline: list[etree._Element], text: str | None = None) -> str:
-        """The words of a run: ``text``, then each of ``inline`` with its tail;
-        white space removed, as in the blocks' keys."""
-        parts = [text or ""]
-        for element in inline:
-            self._text_of(element, parts)
-            parts.append(element.tail or "")
-        return _SPACE.sub("", "".join(parts))
-
-    def _text_of(self, element: etree._Element, parts: list[str]) -> None:
-        """Append the text ``element`` shows (not its tail), without skipped elements'."""
-        walker = etree.iterwalk(element, events=("start", "end", "comment", "pi"))
-        for event, node in walker:
-            if event == "start":
-                if node.tag in SKIPPED_TAGS and node not in self.walked:
-                    walker.skip_subtree()
-                else:
-                    parts.append(node.text or "")
-            elif node is not element:  # the end of an element, a comment, a PI: its tail
-                parts.append(node.tail or "")
-
-    def _match(self, words: str) -> int | None:
-        """The block that holds ``words`` (white space removed) next; None if none does.
-
-        After a block-level tag a new block starts: the first block after the
-        current one that starts with the words (else holds them) is it.
-        Otherwise the run goes on the current block: it is searched after the
-        text earlier runs matched in it, then the blocks after it. So
-        repeated texts ("Reply", "Share") go to blocks in turn, and a block
-        split over several runs gets them all.
-        """
-        probe = words[:40]
-        if not probe:
-            return None
-        keys = self.keys
-        first = self.next + 1 if self.matched else 0
-        match, found = None, -1
-        if self.matched and not self.block_ended:
-            found = keys[self.next].find(probe, self.offset)
-            match = self.next if found >= 0 else None
-        if match is None and self.block_ended:
-            ahead = range(first, min(first + self.LOOKAHEAD, len(keys)))
-            match = next((i for i in ahead if keys[i].startswith(probe)), None)
-        if match is None:
-            near = range(first, min(first + self.NEAR, len(keys)))
-            match = next((i for i in near if probe in keys[i]), None)
-        if match is None:
-            return None
-        if found < 0:
-            found = keys[match].find(probe)
-        self.block_ended, self.matched = False, True
-        self.next, self.offset = match, found + len(probe)
-        return match
+    def _owner_within(self, elements: list[etree._Element], tails: bool) -> int | None:
+        """The block of the first text node in ``elements`` that is in one:
+        their text and their descendants', and their own tails if ``tails``."""
+        owners = self.owners
+        for element in elements:
+            for node in element.iter():
+                found = owners.get((node, False))
+                if found is None and node is not element:
+                    found = owners.get((node, True))
+                if found is not None:
+                    return found
+            if tails and (found := owners.get((element, True))) is not None:
+                return found
+        return None
 
     def _mark(self, element: etree._Element, block: int) -> None:
         state = "declutter-kept" if self.blocks[block].is_good else "declutter-removed"

@@ -142,7 +142,7 @@ def _render(result: ExtractionResult, options: Options, weighed: Sequence[Weighe
     limit = size_limit(result)
     kept = sum(block.is_good for block in result.blocks)
     title = escape(_cut(result.title or result.url or "a page"))
-    page = highlighted_page(result.blocks, titles)
+    page = highlighted_page(result.blocks, titles, result.all_buttons)
     page_view = (
         f'<iframe class="page" sandbox="" title="the page, blocks outlined" '
         f'srcdoc="{escape(page, quote=True)}"></iframe>'
