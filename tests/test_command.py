@@ -7,6 +7,7 @@ import http.server
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
 import threading
@@ -37,14 +38,11 @@ def run(tmp_path):
 
     def run(*args):
         return subprocess.run(
-            [sys.executable, "-m", "scrapy", "declutter", *args],
-            cwd=tmp_path,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=120,
+            run.command(*args), **run.options, stdout=subprocess.PIPE, timeout=120
         )
 
+    run.command = lambda *args: [sys.executable, "-m", "scrapy", "declutter", *args]
+    run.options = {"cwd": tmp_path, "env": env, "text": True, "stderr": subprocess.PIPE}
     return run
 
 
@@ -246,3 +244,56 @@ def test_entry_point_is_declared_for_pip_installs():
     name, target = (part.strip() for part in next(e for e in entries if e.strip()).split("="))
     assert name == "declutter"
     assert issubclass(load_object(target.replace(":", ".")), ScrapyCommand)
+
+
+@pytest.mark.parametrize("obey", ["False", "True"])  # True: a new project's robots.txt first
+def test_a_url_that_cannot_be_fetched_fails_in_one_line(run, obey):
+    with socket.socket() as unused:  # a port that was free, and that nothing listens on
+        unused.bind(("127.0.0.1", 0))
+        url = f"http://127.0.0.1:{unused.getsockname()[1]}/article.html"
+    result = run("-s", f"ROBOTSTXT_OBEY={obey}", "-s", "RETRY_TIMES=1", url)
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [result.stderr.strip()]
+    assert result.stderr.startswith(f"could not fetch {url}: ")
+    assert "refused" in result.stderr
+
+
+def test_a_closed_stdout_ends_the_command_quietly(tmp_path, run):
+    # far more lines than a pipe holds, so the command writes into a closed pipe
+    paragraphs = (f"<p>Paragraph {i} of a long page, with a few words.</p>" for i in range(20000))
+    (tmp_path / "long.html").write_text(f"<html><body>{''.join(paragraphs)}</body></html>")
+    command = run.command("--blocks", "long.html")
+    with subprocess.Popen(command, **run.options, stdout=subprocess.PIPE) as head:
+        assert head.stdout.readline().startswith("label")
+        head.stdout.close()  # as ``| head -1`` does
+        assert head.wait(timeout=120) != 0
+        assert head.stderr.read() == ""
+
+
+@pytest.mark.parametrize(
+    ("options", "error"),
+    [
+        (["--blocks", "--comments"], "--blocks and --comments do not combine"),
+        (["--blocks", "--markdown"], "--blocks and --markdown do not combine"),
+        (["--html", "r.html", "--comments"], "--html and --comments do not combine"),
+        (["--html", "r.html", "--markdown"], "--html and --markdown do not combine"),
+        (["--html", "r.html", "--metadata"], "--html and --metadata do not combine"),
+        (["--report", "r.html"], "unknown option: --report"),
+        (["--text"], "unknown option: --text"),
+    ],
+)
+def test_options_that_cannot_be_honoured_are_named_in_a_usage_error(run, page, options, error):
+    result = run(*options, str(page))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    errors = [line for line in result.stderr.splitlines() if "error:" in line]
+    assert len(errors) == 1 and error in errors[0]
+    assert "Traceback" not in result.stderr
+
+
+def test_metadata_combines_with_the_blocks_and_the_comments(run, page):
+    for other in ("--blocks", "--comments"):
+        result = run("--metadata", other, str(page))
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.startswith("{\n")
