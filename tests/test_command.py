@@ -215,7 +215,9 @@ def test_an_html_page_with_nothing_kept_says_so_on_stderr(run, tmp_path):
     assert "no block of short.html was kept" in result.stderr
 
 
-@pytest.mark.parametrize("setting", ["DECLUTTER_LENGTH_LOW=many", "DECLUTTER_ENABLED=maybe"])
+@pytest.mark.parametrize(
+    "setting", ["DECLUTTER_LENGTH_LOW=many", "DECLUTTER_ENABLED=maybe", "DECLUTTER_HTML_FIELD=text"]
+)
 def test_a_bad_setting_is_a_usage_error_naming_it(run, page, setting):
     result = run("-s", setting, str(page))
     assert result.returncode == 2
