@@ -102,6 +102,20 @@ async def test_non_html_responses_pass_through_a_crawl(server):
 
 
 @pytest_twisted.ensureDeferred
+async def test_robots_txt_is_no_page_skipped(server, caplog):
+    # Scrapy's project template obeys robots.txt; the site has none (a 404)
+    caplog.set_level(logging.INFO, logger="scrapy_declutter")
+    url = server.url("article-en")
+    result = await crawl(settings={**ADDON, "ROBOTSTXT_OBEY": True}, urls=[url])
+    assert result.stats["robotstxt/response_status_count/404"] == 1  # it was fetched
+    assert ARTICLE_EN_SENTENCE in result.by_url(url)["text"]
+    assert result.stats["declutter/pages"] == 1
+    assert not [key for key in result.stats if key.startswith("declutter/pages_skipped/")]
+    [summary] = [r.getMessage() for r in caplog.records if "decluttered in" in r.getMessage()]
+    assert "0 pages skipped" in summary
+
+
+@pytest_twisted.ensureDeferred
 async def test_per_request_meta_skips_or_overrides(server, caplog):
     skipped, overridden, tiny, output, bad = (
         server.url(f"article-en?{n}") for n in ("skip", "override", "tiny", "output", "bad")
