@@ -110,6 +110,25 @@ def test_bad_values_name_the_setting(name, value):
     assert name not in error.value.reason
 
 
+@pytest.mark.parametrize(
+    ("name", "lowest"),
+    [
+        ("DECLUTTER_MAX_BODY_SIZE", 0),
+        ("DECLUTTER_WORKERS", 0),
+        ("DECLUTTER_THREADS", 1),
+        ("DECLUTTER_TIMEOUT", 0),
+        ("DECLUTTER_PAGE_MEMORY_LIMIT_MB", 0),
+    ],
+)
+def test_each_limit_takes_its_lowest_value_and_refuses_one_below(name, lowest):
+    Config.from_settings(Settings({name: lowest}))
+    Config.from_settings(Settings({name: str(lowest)}))  # as -s gives it
+    for below in (lowest - 1, lowest - 0.5):
+        with pytest.raises(InvalidSettingError) as error:
+            Config.from_settings(Settings({name: below}))
+        assert error.value.setting == name
+
+
 def test_a_constraint_between_options_names_the_setting_checked():
     with pytest.raises(InvalidSettingError) as error:
         Config.from_settings(Settings({"DECLUTTER_LENGTH_HIGH": "50"}))

@@ -177,6 +177,31 @@ async def test_max_body_size_per_request():
     assert mw.recorder.stats.get_value("declutter/pages_skipped/too_large") == 1
 
 
+@pytest.mark.parametrize(
+    ("limit", "decluttered"),
+    [
+        (len(ARTICLE_EN), True),  # a body of exactly the limit
+        (len(ARTICLE_EN) - 1, False),  # one byte over it
+        (0, True),  # no limit
+    ],
+)
+@pytest_twisted.ensureDeferred
+async def test_max_body_size_is_the_largest_body_decluttered(server, limit, decluttered):
+    url = server.url("article-en")
+    result = await crawl(settings={**ADDON, "DECLUTTER_MAX_BODY_SIZE": limit}, urls=[url])
+    assert (ARTICLE_EN_SENTENCE in result.by_url(url).get("text", "")) is decluttered
+    assert result.stats.get("declutter/pages_skipped/too_large", 0) == (not decluttered)
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_timeout_of_0_gives_worker_processes_no_time_limit(server):
+    url = server.url("article-en")
+    settings = {**ADDON, "DECLUTTER_WORKERS": 1, "DECLUTTER_TIMEOUT": 0}
+    result = await crawl(settings=settings, urls=[url])
+    assert ARTICLE_EN_SENTENCE in result.by_url(url)["text"]
+    assert "declutter/pages_skipped/timeout" not in result.stats
+
+
 class WaitForEvent:
     """A stage that blocks its worker until ``event`` is set (or 10 s pass)."""
 
