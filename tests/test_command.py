@@ -261,13 +261,20 @@ def test_a_url_that_cannot_be_fetched_fails_in_one_line(run, obey):
     assert "refused" in result.stderr
 
 
-def test_a_closed_stdout_ends_the_command_quietly(tmp_path, run):
-    # far more lines than a pipe holds, so the command writes into a closed pipe
-    paragraphs = (f"<p>Paragraph {i} of a long page, with a few words.</p>" for i in range(20000))
-    (tmp_path / "long.html").write_text(f"<html><body>{''.join(paragraphs)}</body></html>")
-    command = run.command("--blocks", "long.html")
-    with subprocess.Popen(command, **run.options, stdout=subprocess.PIPE) as head:
-        assert head.stdout.readline().startswith("label")
+# 20,000 blocks: far more lines than a pipe holds, so the command writes into
+# the closed pipe; 20 blocks: fewer than the output buffer holds, so the pipe
+# is found closed when Python flushes it.
+@pytest.mark.parametrize(("paragraphs", "read"), [(20_000, 1), (20, 0)])
+def test_a_closed_stdout_ends_the_command_quietly(tmp_path, run, paragraphs, read):
+    texts = (f"<p>Paragraph {i} of a long page, with a few words.</p>" for i in range(paragraphs))
+    (tmp_path / "page.html").write_text(f"<html><body>{''.join(texts)}</body></html>")
+    command = run.command("--blocks", "page.html")
+    # buffered, as a user's Python writes into a pipe
+    env = {k: v for k, v in run.options["env"].items() if k != "PYTHONUNBUFFERED"}
+    options = {**run.options, "env": env}
+    with subprocess.Popen(command, **options, stdout=subprocess.PIPE) as head:
+        for _ in range(read):
+            assert head.stdout.readline().startswith("label")
         head.stdout.close()  # as ``| head -1`` does
         assert head.wait(timeout=120) != 0
         assert head.stderr.read() == ""

@@ -118,6 +118,7 @@ class Command(ScrapyCommand):
             return
         try:
             _print(result, page, options, opts, target)
+            sys.stdout.flush()  # a short output is still buffered: a closed pipe shows here
         except BrokenPipeError:
             # The reader went away (``| head``): end quietly, as Unix tools do, and
             # point stdout at nothing so that the flush at exit cannot fail again.
