@@ -7,6 +7,7 @@ import http.server
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
 import threading
@@ -37,14 +38,11 @@ def run(tmp_path):
 
     def run(*args):
         return subprocess.run(
-            [sys.executable, "-m", "scrapy", "declutter", *args],
-            cwd=tmp_path,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=120,
+            run.command(*args), **run.options, stdout=subprocess.PIPE, timeout=120
         )
 
+    run.command = lambda *args: [sys.executable, "-m", "scrapy", "declutter", *args]
+    run.options = {"cwd": tmp_path, "env": env, "text": True, "stderr": subprocess.PIPE}
     return run
 
 
@@ -217,7 +215,9 @@ def test_an_html_page_with_nothing_kept_says_so_on_stderr(run, tmp_path):
     assert "no block of short.html was kept" in result.stderr
 
 
-@pytest.mark.parametrize("setting", ["DECLUTTER_LENGTH_LOW=many", "DECLUTTER_ENABLED=maybe"])
+@pytest.mark.parametrize(
+    "setting", ["DECLUTTER_LENGTH_LOW=many", "DECLUTTER_ENABLED=maybe", "DECLUTTER_HTML_FIELD=text"]
+)
 def test_a_bad_setting_is_a_usage_error_naming_it(run, page, setting):
     result = run("-s", setting, str(page))
     assert result.returncode == 2
@@ -246,3 +246,63 @@ def test_entry_point_is_declared_for_pip_installs():
     name, target = (part.strip() for part in next(e for e in entries if e.strip()).split("="))
     assert name == "declutter"
     assert issubclass(load_object(target.replace(":", ".")), ScrapyCommand)
+
+
+@pytest.mark.parametrize("obey", ["False", "True"])  # True: a new project's robots.txt first
+def test_a_url_that_cannot_be_fetched_fails_in_one_line(run, obey):
+    with socket.socket() as unused:  # a port that was free, and that nothing listens on
+        unused.bind(("127.0.0.1", 0))
+        url = f"http://127.0.0.1:{unused.getsockname()[1]}/article.html"
+    result = run("-s", f"ROBOTSTXT_OBEY={obey}", "-s", "RETRY_TIMES=1", url)
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [result.stderr.strip()]
+    assert result.stderr.startswith(f"could not fetch {url}: ")
+    assert "refused" in result.stderr
+
+
+# 20,000 blocks: far more lines than a pipe holds, so the command writes into
+# the closed pipe; 20 blocks: fewer than the output buffer holds, so the pipe
+# is found closed when Python flushes it.
+@pytest.mark.parametrize(("paragraphs", "read"), [(20_000, 1), (20, 0)])
+def test_a_closed_stdout_ends_the_command_quietly(tmp_path, run, paragraphs, read):
+    texts = (f"<p>Paragraph {i} of a long page, with a few words.</p>" for i in range(paragraphs))
+    (tmp_path / "page.html").write_text(f"<html><body>{''.join(texts)}</body></html>")
+    command = run.command("--blocks", "page.html")
+    # buffered, as a user's Python writes into a pipe
+    env = {k: v for k, v in run.options["env"].items() if k != "PYTHONUNBUFFERED"}
+    options = {**run.options, "env": env}
+    with subprocess.Popen(command, **options, stdout=subprocess.PIPE) as head:
+        for _ in range(read):
+            assert head.stdout.readline().startswith("label")
+        head.stdout.close()  # as ``| head -1`` does
+        assert head.wait(timeout=120) != 0
+        assert head.stderr.read() == ""
+
+
+@pytest.mark.parametrize(
+    ("options", "error"),
+    [
+        (["--blocks", "--comments"], "--blocks and --comments do not combine"),
+        (["--blocks", "--markdown"], "--blocks and --markdown do not combine"),
+        (["--html", "r.html", "--comments"], "--html and --comments do not combine"),
+        (["--html", "r.html", "--markdown"], "--html and --markdown do not combine"),
+        (["--html", "r.html", "--metadata"], "--html and --metadata do not combine"),
+        (["--report", "r.html"], "unknown option: --report"),
+        (["--text"], "unknown option: --text"),
+    ],
+)
+def test_options_that_cannot_be_honoured_are_named_in_a_usage_error(run, page, options, error):
+    result = run(*options, str(page))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    errors = [line for line in result.stderr.splitlines() if "error:" in line]
+    assert len(errors) == 1 and error in errors[0]
+    assert "Traceback" not in result.stderr
+
+
+def test_metadata_combines_with_the_blocks_and_the_comments(run, page):
+    for other in ("--blocks", "--comments"):
+        result = run("--metadata", other, str(page))
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.startswith("{\n")

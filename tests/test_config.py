@@ -110,6 +110,25 @@ def test_bad_values_name_the_setting(name, value):
     assert name not in error.value.reason
 
 
+@pytest.mark.parametrize(
+    ("name", "lowest"),
+    [
+        ("DECLUTTER_MAX_BODY_SIZE", 0),
+        ("DECLUTTER_WORKERS", 0),
+        ("DECLUTTER_THREADS", 1),
+        ("DECLUTTER_TIMEOUT", 0),
+        ("DECLUTTER_PAGE_MEMORY_LIMIT_MB", 0),
+    ],
+)
+def test_each_limit_takes_its_lowest_value_and_refuses_one_below(name, lowest):
+    Config.from_settings(Settings({name: lowest}))
+    Config.from_settings(Settings({name: str(lowest)}))  # as -s gives it
+    for below in (lowest - 1, lowest - 0.5):
+        with pytest.raises(InvalidSettingError) as error:
+            Config.from_settings(Settings({name: below}))
+        assert error.value.setting == name
+
+
 def test_a_constraint_between_options_names_the_setting_checked():
     with pytest.raises(InvalidSettingError) as error:
         Config.from_settings(Settings({"DECLUTTER_LENGTH_HIGH": "50"}))
@@ -124,6 +143,44 @@ def test_the_text_and_the_blocks_need_two_fields():
         )
     assert error.value.setting == "DECLUTTER_BLOCKS_FIELD"
     assert Config.from_settings(Settings({"DECLUTTER_BLOCKS_FIELD": "text"})).blocks == "none"
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "field", "converted"),
+    [
+        ("DECLUTTER_BLOCKS", "ALL", "blocks", "all"),
+        ("DECLUTTER_BLOCKS", "Kept", "blocks", "kept"),
+        ("DECLUTTER_PIPELINE", "JUSTEXT", "pipeline", "justext"),
+        ("DECLUTTER_PIPELINE", "Boilerpipe-Article+Tree", "pipeline", "boilerpipe-article+tree"),
+        ("DECLUTTER_LANGUAGE", "ENGLISH", "language", "English"),
+        ("DECLUTTER_LANGUAGE", "AUTO", "language", "auto"),
+        ("DECLUTTER_LANGUAGE", "NONE", "language", None),
+        ("DECLUTTER_MARKDOWN", "TRUE", "markdown", True),
+    ],
+)
+def test_a_choices_case_never_matters(name, value, field, converted):
+    config = Config.from_settings(Settings({name: value}))
+    assert getattr(config if hasattr(config, field) else config.options, field) == converted
+    # the same rule per page
+    overridden, errors = Config().for_page({field: value})
+    assert errors == []
+    assert getattr(overridden if hasattr(overridden, field) else overridden.options, field) == (
+        converted
+    )
+
+
+@pytest.mark.parametrize("key", ["LANGUAGE", "Blocks", "MAX_BODY_SIZE"])
+def test_a_meta_key_in_another_case_is_unknown_with_a_hint(key):
+    config, [error] = Config().for_page({key: "all"})
+    assert config == Config()
+    assert error.key == key
+    assert error.reason == f"unknown key; did you mean {key.lower()!r}?"
+
+
+def test_an_option_in_another_case_is_unknown_with_a_hint():
+    with pytest.raises(InvalidOptionError) as error:
+        Options.from_kwargs(LENGTH_LOW=10)
+    assert str(error.value) == "LENGTH_LOW: unknown option; did you mean 'length_low'?"
 
 
 def test_unknown_setting_suggests_the_close_one():
@@ -301,19 +358,30 @@ def test_every_output_needs_its_own_field():
 
 
 @pytest.mark.parametrize(
-    "settings",
+    ("settings", "named", "other"),
     [
-        {"DECLUTTER_TEXT_FIELD": "html"},
-        {"DECLUTTER_HTML_FIELD": "text"},
-        {"DECLUTTER_BLOCKS": "all", "DECLUTTER_HTML_FIELD": "blocks"},
+        ({"DECLUTTER_TEXT_FIELD": "html"}, "DECLUTTER_TEXT_FIELD", "DECLUTTER_HTML_FIELD"),
+        ({"DECLUTTER_HTML_FIELD": "text"}, "DECLUTTER_HTML_FIELD", "DECLUTTER_TEXT_FIELD"),
+        (
+            {"DECLUTTER_BLOCKS": "all", "DECLUTTER_HTML_FIELD": "blocks"},
+            "DECLUTTER_HTML_FIELD",
+            "DECLUTTER_BLOCKS_FIELD",
+        ),
+        (
+            {"DECLUTTER_TEXT_FIELD": "body", "DECLUTTER_HTML_FIELD": "body"},
+            "DECLUTTER_HTML_FIELD",
+            "DECLUTTER_TEXT_FIELD",
+        ),
     ],
 )
-def test_no_output_goes_into_the_field_the_pipeline_reads_html_from(settings):
+def test_no_output_goes_into_the_field_the_pipeline_reads_html_from(settings, named, other):
+    # the error names the setting the user set, not the one left at its default
     with pytest.raises(InvalidSettingError) as error:
         Config.from_settings(Settings(settings))
-    assert error.value.reason.startswith("expected a field other than DECLUTTER_HTML_FIELD's")
-    # without the pipeline the name is free
-    Config.from_settings(Settings({**settings, "DECLUTTER_HTML_FIELD": None}))
+    assert error.value.setting == named
+    assert error.value.reason.startswith(f"expected a field other than {other}'s")
+    if "DECLUTTER_HTML_FIELD" not in settings:  # without the pipeline the name is free
+        Config.from_settings(Settings({**settings, "DECLUTTER_HTML_FIELD": None}))
 
 
 @pytest.mark.parametrize(

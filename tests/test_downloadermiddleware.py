@@ -102,6 +102,20 @@ async def test_non_html_responses_pass_through_a_crawl(server):
 
 
 @pytest_twisted.ensureDeferred
+async def test_robots_txt_is_no_page_skipped(server, caplog):
+    # Scrapy's project template obeys robots.txt; the site has none (a 404)
+    caplog.set_level(logging.INFO, logger="scrapy_declutter")
+    url = server.url("article-en")
+    result = await crawl(settings={**ADDON, "ROBOTSTXT_OBEY": True}, urls=[url])
+    assert result.stats["robotstxt/response_status_count/404"] == 1  # it was fetched
+    assert ARTICLE_EN_SENTENCE in result.by_url(url)["text"]
+    assert result.stats["declutter/pages"] == 1
+    assert not [key for key in result.stats if key.startswith("declutter/pages_skipped/")]
+    [summary] = [r.getMessage() for r in caplog.records if "decluttered in" in r.getMessage()]
+    assert "0 pages skipped" in summary
+
+
+@pytest_twisted.ensureDeferred
 async def test_per_request_meta_skips_or_overrides(server, caplog):
     skipped, overridden, tiny, output, bad = (
         server.url(f"article-en?{n}") for n in ("skip", "override", "tiny", "output", "bad")
@@ -161,6 +175,31 @@ async def test_max_body_size_per_request():
     await process(mw, request, response)
     assert "declutter_result" not in request.meta
     assert mw.recorder.stats.get_value("declutter/pages_skipped/too_large") == 1
+
+
+@pytest.mark.parametrize(
+    ("limit", "decluttered"),
+    [
+        (len(ARTICLE_EN), True),  # a body of exactly the limit
+        (len(ARTICLE_EN) - 1, False),  # one byte over it
+        (0, True),  # no limit
+    ],
+)
+@pytest_twisted.ensureDeferred
+async def test_max_body_size_is_the_largest_body_decluttered(server, limit, decluttered):
+    url = server.url("article-en")
+    result = await crawl(settings={**ADDON, "DECLUTTER_MAX_BODY_SIZE": limit}, urls=[url])
+    assert (ARTICLE_EN_SENTENCE in result.by_url(url).get("text", "")) is decluttered
+    assert result.stats.get("declutter/pages_skipped/too_large", 0) == (not decluttered)
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_timeout_of_0_gives_worker_processes_no_time_limit(server):
+    url = server.url("article-en")
+    settings = {**ADDON, "DECLUTTER_WORKERS": 1, "DECLUTTER_TIMEOUT": 0}
+    result = await crawl(settings=settings, urls=[url])
+    assert ARTICLE_EN_SENTENCE in result.by_url(url)["text"]
+    assert "declutter/pages_skipped/timeout" not in result.stats
 
 
 class WaitForEvent:

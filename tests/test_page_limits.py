@@ -16,7 +16,7 @@ from scrapy_declutter.core.blocks import (
     word_lengths,
     wrap_words,
 )
-from scrapy_declutter.core.limits import MAX_ATTRIBUTES
+from scrapy_declutter.core.limits import MAX_ATTRIBUTES, peak_memory_estimate
 from scrapy_declutter.core.parse import parse
 from scrapy_declutter.stages.content_features import TOKENS, WORDS
 from scrapy_declutter.stages.content_model import (
@@ -161,10 +161,17 @@ def test_script_style_and_comments_are_not_attributes(raw):
     assert [b.text for b in extract(f"<head>{raw}</head><p>{END}</p>").blocks] == [END]
 
 
-def test_one_more_attribute_is_refused():
-    html = "<p " + " ".join(f'a{i}="v"' for i in range(MAX_ATTRIBUTES + 1)) + f">{END}</p>"
+@pytest.mark.parametrize(
+    "attribute",
+    [lambda i: f'a{i}="v"', lambda i: "a"],  # the shortest tag that holds them, too
+    ids=["named", "shortest"],
+)
+def test_one_more_attribute_is_refused(attribute):
+    html = "<p " + " ".join(map(attribute, range(MAX_ATTRIBUTES + 1))) + f">{END}</p>"
     with pytest.raises(PageLimitError):
         extract(html)
+    at_limit = "<p " + " ".join(map(attribute, range(MAX_ATTRIBUTES))) + f">{END}</p>"
+    assert [b.text for b in extract(at_limit).blocks] == [END]
 
 
 def test_a_page_over_the_memory_limit_is_refused_and_the_limit_can_be_lifted():
@@ -173,6 +180,30 @@ def test_a_page_over_the_memory_limit_is_refused_and_the_limit_can_be_lifted():
         extract(html, page_memory_limit_mb=100)
     assert info.value.reason == "memory" and "page_memory_limit_mb" in str(info.value)
     assert len(extract(html, pipeline="justext", page_memory_limit_mb=1_000).blocks) == 100_000
+
+
+def test_a_page_estimated_at_exactly_the_memory_limit_is_extracted_one_byte_more_is_not():
+    limit_mb = 5
+    # a page grown to the limit by the estimate (the estimate's own cost is
+    # measured in benchmarks/hostile.py; here only the comparison is tested)
+    start = f"<p>{END} "
+    step = peak_memory_estimate(b"x") - peak_memory_estimate(b"")
+    missing = limit_mb * 2**20 - peak_memory_estimate(start.encode())
+    assert missing % step == 0  # a page can be estimated at exactly the limit
+    at_limit = start + "x" * (missing // step)
+    assert peak_memory_estimate(at_limit.encode()) == limit_mb * 2**20
+    assert END in extract(at_limit, page_memory_limit_mb=limit_mb).text
+    with pytest.raises(PageLimitError) as info:
+        extract(at_limit + "x", page_memory_limit_mb=limit_mb)
+    assert info.value.reason == "memory"
+    assert END in extract(at_limit + "x", page_memory_limit_mb=0).text  # 0: no limit
+    # every byte a "<": the page that costs the most for its size, at and just over the limit
+    per_byte = peak_memory_estimate(b"<") - peak_memory_estimate(b"")
+    under = "<" * (limit_mb * 2**20 // per_byte)
+    assert peak_memory_estimate(f"{under}<".encode()) > limit_mb * 2**20
+    extract(under, page_memory_limit_mb=limit_mb)
+    with pytest.raises(PageLimitError):
+        extract(f"{under}<", page_memory_limit_mb=limit_mb)
 
 
 @pytest.mark.parametrize("value", [-1, 1.5, "512", True])

@@ -145,10 +145,12 @@ def stoplist_for(code: str | None) -> str | None:
 def validate_language(value: str | None) -> str | None:
     """Check a ``language`` option: a stoplist name or code, ``auto`` or ``None``
     (language-independent). Returns the stoplist name, ``auto`` or ``None``."""
-    if value is None or value == AUTO:
+    if value is None:
         return value
     if not isinstance(value, str):
         raise InvalidOptionError("language", f"expected a string or None, got {value!r}")
+    if value.strip().lower() == AUTO:  # a value's case never matters (ENGLISH, AUTO)
+        return AUTO
     name = stoplist_for(value)
     if name is None:
         close = difflib.get_close_matches(value.strip().lower(), _names_by_key(), n=1)

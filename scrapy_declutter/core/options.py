@@ -9,6 +9,7 @@ option with its default. Each field maps 1:1 to a Scrapy setting:
 """
 
 import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -66,6 +67,7 @@ class Options:
         # Whether the name is a pipeline's is for the presets, a layer above, to say.
         if not isinstance(self.pipeline, str) or not self.pipeline:
             _fail("pipeline", self.pipeline, "a pipeline's name")
+        object.__setattr__(self, "pipeline", self.pipeline.lower())  # JUSTEXT too, as LANGUAGE
         object.__setattr__(self, "language", validate_language(self.language))
         for name in ("length_low", "length_high", "max_heading_distance", "page_memory_limit_mb"):
             value = getattr(self, name)
@@ -100,10 +102,18 @@ class Options:
         known = {f.name for f in fields(cls)}
         for name in kwargs:
             if name not in known:
-                close = difflib.get_close_matches(name, known, n=1)
-                hint = f"; did you mean {close[0]!r}?" if close else ""
+                close = closest_name(name, known)
+                hint = f"; did you mean {close!r}?" if close else ""
                 raise InvalidOptionError(name, f"unknown option{hint}")
         return cls(**kwargs)
+
+
+def closest_name(name: str, known: Iterable[str]) -> str | None:
+    """The known name ``name`` was likely meant as: the same name in another
+    case (names are case-sensitive, as Scrapy's settings are), else a close one."""
+    by_lower = {known_name.lower(): known_name for known_name in known}
+    close = difflib.get_close_matches(name.lower(), by_lower, n=1)
+    return by_lower.get(name.lower()) or (by_lower[close[0]] if close else None)
 
 
 def _fail(name: str, value: Any, expected: str) -> None:

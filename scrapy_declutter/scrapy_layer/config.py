@@ -5,7 +5,8 @@ and every field of the core's ``Options`` is one too: ``length_low`` is
 ``DECLUTTER_LENGTH_LOW``. Each default is the field's. A value is converted one
 way wherever it comes from (settings, ``-s`` strings, ``meta["declutter"]``):
 strings to the field's type (``"50"``, ``"0.5"``, ``"true"``, ``"None"``), then
-checked when the dataclass is made. A bad value, or an unknown ``DECLUTTER_*``
+checked when the dataclass is made; a choice's case never matters (``ALL``,
+``JUSTEXT``), a name's always does (with a hint). A bad value, or an unknown ``DECLUTTER_*``
 name (in any case: ``DECLUTTER_blocks`` is not ``DECLUTTER_BLOCKS`` to Scrapy),
 raises ``InvalidSettingError``, which carries the setting's name.
 
@@ -14,7 +15,6 @@ overridden for one request in ``meta["declutter"]`` (see ``Config.for_page``).
 """
 
 import dataclasses
-import difflib
 import json
 import types
 import typing
@@ -23,7 +23,7 @@ from typing import Any
 
 from scrapy_declutter.core.errors import InvalidOptionError
 from scrapy_declutter.core.metadata import METADATA_FIELDS
-from scrapy_declutter.core.options import Options
+from scrapy_declutter.core.options import Options, closest_name
 from scrapy_declutter.extraction.presets import check_pipeline_name
 
 PREFIX = "DECLUTTER_"
@@ -152,6 +152,8 @@ class Config:
     options: Options = dataclasses.field(default_factory=Options)
 
     def __post_init__(self) -> None:
+        if isinstance(self.blocks, str):  # a choice's case never matters, as the options'
+            object.__setattr__(self, "blocks", self.blocks.lower())
         for f in _layer_fields():
             value = getattr(self, f.name)
             if not f.metadata["valid"](value):
@@ -161,17 +163,21 @@ class Config:
         taken: dict[str, str] = {}  # item field: the setting that named it
         for key, _, field in self.output_fields():
             if field in taken:
-                reason = (
-                    "expected each metadata field in an item field of its own"
-                    if taken[field] == key
-                    else f"expected a field other than {setting_name(taken[field])}'s"
-                )
-                raise InvalidSettingError(key, f"{reason}, got {field!r}")
+                self._clash(taken[field], key, field)
             taken[field] = key
         if self.html_field in taken:  # the pipeline would read an output as the page
-            key = taken[self.html_field]
-            reason = f"expected a field other than {setting_name('html_field')}'s"
-            raise InvalidSettingError(key, f"{reason}, got {self.html_field!r}")
+            self._clash(taken[self.html_field], "html_field", self.html_field)
+
+    def _clash(self, first: str, second: str, field: str) -> None:
+        """Raise for two settings naming one item ``field``, on the one the user
+        set: the one not at its default (the second when both are set)."""
+        if first == second:
+            reason = "expected each metadata field in an item field of its own"
+            raise InvalidSettingError(first, f"{reason}, got {field!r}")
+        if getattr(self, second) == _LAYER_DEFAULTS[second]:
+            first, second = second, first
+        reason = f"expected a field other than {setting_name(first)}'s"
+        raise InvalidSettingError(second, f"{reason}, got {field!r}")
 
     def output_fields(self) -> list[tuple[str, str, str]]:
         """The item fields written, as (the setting that names the field, the
@@ -201,9 +207,8 @@ class Config:
             key = name[len(PREFIX) :].lower()
             # Scrapy's names are case-sensitive: DECLUTTER_blocks is not DECLUTTER_BLOCKS
             if key not in _KEYS or name != setting_name(key):
-                close = [setting_name(key)] if key in _KEYS else []
-                close = close or difflib.get_close_matches(name.upper(), all_settings(), n=1)
-                hint = f"; did you mean {close[0]}?" if close else ""
+                close = closest_name(name, all_settings())
+                hint = f"; did you mean {close}?" if close else ""
                 raise InvalidSettingError(key, f"unknown setting{hint}", name)
             given[key] = settings[name]
         return cls().replace(given)
@@ -256,6 +261,10 @@ def _layer_fields() -> tuple[dataclasses.Field, ...]:
 
 
 _LAYER_TYPES = {f.name: f.type for f in _layer_fields()}
+_LAYER_DEFAULTS = {
+    f.name: f.default if f.default_factory is dataclasses.MISSING else f.default_factory()
+    for f in _layer_fields()
+}
 _OPTION_TYPES = typing.get_type_hints(Options)
 _KEYS = {*_LAYER_TYPES, *_OPTION_TYPES}
 PER_PAGE_KEYS = frozenset(
@@ -283,8 +292,8 @@ def read_enabled(settings: Mapping[str, Any]) -> bool:
 def _not_per_page(key: object) -> str:
     if isinstance(key, str) and key in _KEYS:
         return "not a per-page setting (set it in the settings)"
-    close = difflib.get_close_matches(key, PER_PAGE_KEYS, n=1) if isinstance(key, str) else []
-    return "unknown key" + (f"; did you mean {close[0]!r}?" if close else "")
+    close = closest_name(key, PER_PAGE_KEYS) if isinstance(key, str) else None
+    return "unknown key" + (f"; did you mean {close!r}?" if close else "")
 
 
 def _convert(value: Any, hint: Any) -> Any:

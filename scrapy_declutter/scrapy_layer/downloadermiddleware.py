@@ -13,7 +13,9 @@ False), ``not_html``, ``http_status`` (not 2xx), ``empty``, ``too_large``
 ``too_many_attributes`` (an element libxml2 would take seconds to parse). Each
 skipped page is logged with its URL, at DEBUG (the last three at WARNING).
 An extraction error is logged and counted; the response always goes on
-unchanged, so its items are still yielded, without text. A crawl whose
+unchanged, so its items are still yielded, without text. A response no
+callback sees (``callback=NO_CALLBACK``: robots.txt, the files and images
+pipelines' downloads) is left alone and not counted. A crawl whose
 responses never reached the middleware (another middleware dropped them) ends
 with an error saying so.
 
@@ -30,6 +32,7 @@ a dict is ignored the same way (counted under the key ``declutter``).
 from scrapy import signals
 from scrapy.crawler import Crawler
 from scrapy.http import HtmlResponse, Request, Response
+from scrapy.http.request import NO_CALLBACK
 from scrapy.utils.defer import maybe_deferred_to_future
 
 from scrapy_declutter.core.errors import BinaryInputError, PageLimitError
@@ -59,6 +62,10 @@ class DeclutterMiddleware:
 
     async def process_response(self, request: Request, response: Response) -> Response:
         self.responses += 1
+        if request.callback is NO_CALLBACK:
+            # robots.txt, a FilesPipeline download: no callback sees it, so it is no
+            # page the spider lost, and is neither decluttered nor counted as skipped
+            return response
         config = self._page_config(request, response)
         if config is None:
             return response

@@ -4,12 +4,16 @@ comments, blocks or HTML report.
 A URL is fetched through Scrapy with the project's settings (user agent,
 proxies, ...); a local file is read as is. A page that is not HTML (judged as
 in a crawl), empty, or that cannot be extracted is named on standard error
-with the reason, and the command exits with status 1. The ``DECLUTTER_*`` settings (and
-``-s DECLUTTER_LANGUAGE=de`` on the command line) choose the options.
+with the reason, and the command exits with status 1; so does a URL that cannot
+be fetched, in one line that says why. Options that do not combine, an unknown
+option or a bad setting are usage errors (status 2). The ``DECLUTTER_*`` settings
+(and ``-s DECLUTTER_LANGUAGE=de`` on the command line) choose the options.
 """
 
 import argparse
 import json
+import logging
+import os
 import sys
 from collections.abc import AsyncIterator
 from dataclasses import fields, replace
@@ -18,14 +22,17 @@ from typing import Any, ClassVar
 
 from scrapy import Request, Spider
 from scrapy.commands import ScrapyCommand
+from scrapy.downloadermiddlewares.robotstxt import RobotsTxtMiddleware
 from scrapy.exceptions import UsageError
 from scrapy.http import HtmlResponse, Response
 from scrapy.responsetypes import responsetypes
+from twisted.python.failure import Failure
 from w3lib.url import is_url
 
 from scrapy_declutter.core.errors import DeclutterError
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.extraction.explain import BlockExplanation, explain
+from scrapy_declutter.extraction.extract import ExtractionResult
 from scrapy_declutter.extraction.report import format_blocks, render_report
 from scrapy_declutter.scrapy_layer.config import Config
 from scrapy_declutter.scrapy_layer.page import Page
@@ -77,8 +84,15 @@ class Command(ScrapyCommand):
         )
 
     def run(self, args: list[str], opts: argparse.Namespace) -> None:
+        # Scrapy hands options it does not know over as arguments
+        unknown = [arg for arg in args if arg.startswith("-") and not Path(arg).is_file()]
+        if unknown:
+            raise UsageError(f"unknown option: {unknown[0]}", print_help=False)
+        clash = _clash(opts)
+        if clash:
+            raise UsageError(clash, print_help=False)
         if len(args) != 1:
-            raise UsageError("give one URL or file")
+            raise UsageError("give one URL or file", print_help=False)
         try:
             assert self.settings is not None  # set by scrapy before run()
             config = Config.from_settings(self.settings)
@@ -102,37 +116,30 @@ class Command(ScrapyCommand):
             print(f"cannot extract {target}: {error}", file=sys.stderr)
             self.exitcode = 1
             return
-        if opts.html:  # the report alone: the text is in it
-            weighed = _explained(page) if result.pipeline == "declutter" else None
-            report = render_report(result, options, weighed)
-            Path(opts.html).write_text(report, encoding="utf-8")
-            print(f"report written to {opts.html}")
-            return
-        if opts.metadata:
-            print(json.dumps(result.metadata.to_dict(), ensure_ascii=False, indent=2))
-        if opts.blocks:
-            print(format_blocks(result))
-        elif opts.comments:
-            if result.comments:
-                print(result.comments)
-        elif opts.markdown:
-            print(result.markdown)
-        elif not opts.metadata:
-            print(result.text)
-            if not result.text:
-                print(f"no block of {target} was kept: --blocks shows why", file=sys.stderr)
+        try:
+            _print(result, page, options, opts, target)
+            sys.stdout.flush()  # a short output is still buffered: a closed pipe shows here
+        except BrokenPipeError:
+            # The reader went away (``| head``): end quietly, as Unix tools do, and
+            # point stdout at nothing so that the flush at exit cannot fail again.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            self.exitcode = 1
 
     def _fetch(self, url: str, options: Options) -> Page | None:
         """Download ``url`` with Scrapy; ``None`` (reported) unless it is an HTML page."""
         responses: list[Response] = []
+        failures: list[Failure] = []
 
         class FetchSpider(Spider):
             name = "declutter"
+            # the one line printed below says why; Scrapy's give-up line would repeat it
+            custom_settings = {"RETRY_GIVE_UP_LOG_LEVEL": "DEBUG"}
 
             async def start(self) -> AsyncIterator[Request]:
                 yield Request(
                     url,
                     callback=self.keep,
+                    errback=failures.append,
                     dont_filter=True,
                     meta={"declutter": False, "handle_httpstatus_all": True},
                 )
@@ -141,10 +148,19 @@ class Command(ScrapyCommand):
                 responses.append(response)
 
         assert self.crawler_process is not None
-        self.crawler_process.crawl(FetchSpider)
-        self.crawler_process.start()
+        # With ROBOTSTXT_OBEY (a new project's setting) a host that cannot be
+        # reached fails on robots.txt first, logged with two tracebacks; the one
+        # line printed below says the same.
+        robots = logging.getLogger(RobotsTxtMiddleware.__module__)
+        robots.addFilter(_below_error)
+        try:
+            self.crawler_process.crawl(FetchSpider)
+            self.crawler_process.start()
+        finally:
+            robots.removeFilter(_below_error)
         if not responses:
-            print(f"could not fetch {url}", file=sys.stderr)
+            why = f": {failures[0].getErrorMessage()}" if failures else ""
+            print(f"could not fetch {url}{why}", file=sys.stderr)
             return None
         response = responses[0]
         if not isinstance(response, HtmlResponse):
@@ -157,6 +173,49 @@ class Command(ScrapyCommand):
             print(f"an empty page: {url}", file=sys.stderr)
             return None
         return Page.from_response(response, options, "all")
+
+
+def _below_error(record: logging.LogRecord) -> bool:
+    return record.levelno < logging.ERROR
+
+
+def _print(
+    result: ExtractionResult,
+    page: Page,
+    options: Options,
+    opts: argparse.Namespace,
+    target: str,
+) -> None:
+    if opts.html:  # the report alone: the text is in it
+        weighed = _explained(page) if result.pipeline == "declutter" else None
+        report = render_report(result, options, weighed)
+        Path(opts.html).write_text(report, encoding="utf-8")
+        print(f"report written to {opts.html}")
+        return
+    if opts.metadata:
+        print(json.dumps(result.metadata.to_dict(), ensure_ascii=False, indent=2))
+    if opts.blocks:
+        print(format_blocks(result))
+    elif opts.comments:
+        if result.comments:
+            print(result.comments)
+    elif opts.markdown:
+        print(result.markdown)
+    elif not opts.metadata:
+        print(result.text)
+        if not result.text:
+            print(f"no block of {target} was kept: --blocks shows why", file=sys.stderr)
+
+
+def _clash(opts: argparse.Namespace) -> str | None:
+    """Why the options given cannot be honoured together, or ``None``: each of
+    them chooses what is printed, and only ``--metadata`` goes before another."""
+    given = [f"--{name}" for name in ("blocks", "comments", "markdown") if getattr(opts, name)]
+    if opts.html:  # the report alone is printed
+        given = ["--html", *given, *(["--metadata"] if opts.metadata else [])]
+    if len(given) < 2:
+        return None
+    return f"{given[0]} and {given[1]} do not combine: give one of them"
 
 
 def _read(path: Path, options: Options) -> Page | None:
