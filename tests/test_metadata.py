@@ -332,6 +332,7 @@ def test_a_broken_base_or_link_is_no_exception():
     assert found.url == "https://news.example/story"
 
 
+@pytest.mark.slow
 def test_every_value_is_bounded_in_length():
     from scrapy_declutter.core.metadata import MAX_VALUE_CHARS
 
