@@ -10,7 +10,7 @@ from pathlib import Path
 import docutils.core
 import pytest
 from docutils import nodes
-from docutils.parsers.rst import Directive, directives
+from docutils.parsers.rst import Directive, directives, roles
 
 import scrapy_declutter
 from scrapy_declutter import extract
@@ -69,6 +69,8 @@ EXTENSION = load_docs_extension()
 directives.register_directive("declutter-settings", EXTENSION.SettingsReference)
 directives.register_directive("declutter-stats", EXTENSION.StatsReference)
 directives.register_directive("toctree", SphinxOnly)
+roles.register_local_role("setting", EXTENSION.literal_role)
+roles.register_local_role("stat", EXTENSION.literal_role)
 
 
 def doctree(doc: Path):
@@ -109,6 +111,29 @@ def test_every_setting_is_in_the_reference_with_the_default_the_code_defines():
 
 def test_the_reference_lists_no_setting_the_code_lacks():
     assert set(settings_table()) == set(all_settings())
+
+
+def row_anchors(doc: Path) -> list[tuple[str, str]]:
+    """(the text of its first cell, its id) for each body row of the page's tables."""
+    return [
+        (row.children[0].astext(), row["ids"][0])
+        for body in doctree(doc).findall(nodes.tbody)
+        for row in body.findall(nodes.row)
+        if row["ids"]
+    ]
+
+
+def test_every_setting_has_an_anchor_to_link_to():
+    anchors = dict(row_anchors(REPO / "docs" / "settings.rst"))
+    assert anchors == {name: f"std-setting-{name}" for name in all_settings()}
+    assert anchors["DECLUTTER_TIMEOUT"] == "std-setting-DECLUTTER_TIMEOUT"  # as Scrapy's docs
+
+
+def test_every_stat_and_reason_has_an_anchor_to_link_to():
+    anchors = {anchor for _, anchor in row_anchors(REPO / "docs" / "stats.rst")}
+    stat_names = [name for name, kind in EXTENSION.names_linked().items() if kind == "stat"]
+    assert anchors == {EXTENSION.anchor("stat", name) for name in stat_names}
+    assert "std-stat-declutter-pages_skipped-not_html" in anchors
 
 
 def test_the_features_listed_are_described_as_the_code_describes_them():
