@@ -55,20 +55,32 @@ def load_docs_extension():
 
 
 class SphinxOnly(Directive):
-    """Sphinx's ``toctree``, which docutils lacks: the site's navigation, nothing on the page."""
+    """Sphinx's ``toctree``, and autodoc's directives (``api.rst``), which docutils
+    lacks: the site's navigation, and the docstrings the build reads; nothing here."""
 
     optional_arguments = 1
+    final_argument_whitespace = True
     has_content = True
-    option_spec = {"hidden": directives.flag, "caption": directives.unchanged}
+    option_spec = {
+        "hidden": directives.flag,
+        "caption": directives.unchanged,
+        "members": directives.unchanged,
+        "undoc-members": directives.flag,
+        "show-inheritance": directives.flag,
+    }
 
     def run(self):
         return []
 
 
+AUTODOC = ["currentmodule", "autofunction", "autoclass", "autoexception"]
+
+
 EXTENSION = load_docs_extension()
 directives.register_directive("declutter-settings", EXTENSION.SettingsReference)
 directives.register_directive("declutter-stats", EXTENSION.StatsReference)
-directives.register_directive("toctree", SphinxOnly)
+for name in ["toctree", *AUTODOC]:
+    directives.register_directive(name, SphinxOnly)
 roles.register_local_role("setting", EXTENSION.literal_role)
 roles.register_local_role("stat", EXTENSION.literal_role)
 
@@ -134,6 +146,16 @@ def test_every_stat_and_reason_has_an_anchor_to_link_to():
     stat_names = [name for name, kind in EXTENSION.names_linked().items() if kind == "stat"]
     assert anchors == {EXTENSION.anchor("stat", name) for name in stat_names}
     assert "std-stat-declutter-pages_skipped-not_html" in anchors
+
+
+def test_the_api_reference_documents_every_public_name():
+    page = read(REPO / "docs" / "api.rst")
+    documented = re.findall(r"^\.\. auto(?:function|class|exception):: ([\w.]+)", page, re.M)
+    # a name under the package (``scrapy_declutter.X``, as ``currentmodule`` sets),
+    # and others only as what a public one returns (``ExtractionResult.metadata``)
+    assert sorted(name for name in documented if "." not in name) == sorted(
+        scrapy_declutter.__all__
+    )
 
 
 def test_the_features_listed_are_described_as_the_code_describes_them():
