@@ -148,6 +148,27 @@ def test_every_stat_and_reason_has_an_anchor_to_link_to():
     assert "std-stat-declutter-pages_skipped-not_html" in anchors
 
 
+def test_the_table_of_outputs_gives_the_settings_defaults_and_fields():
+    settings = all_settings()
+    rows = [row for row in table_rows(REPO / "docs" / "output.rst") if len(row) == 3]
+    assert rows[0][:2] == ["always", f"{settings['DECLUTTER_TEXT_FIELD']} (DECLUTTER_TEXT_FIELD)"]
+    rows = rows[1:]
+    shown = {}
+    for setting_cell, field_cell, _ in rows:
+        name, default = re.fullmatch(r"(DECLUTTER_\w+) \((.*)\)", setting_cell).groups()
+        shown[name] = default
+        named = re.fullmatch(r"(\w+) \((DECLUTTER_\w+_FIELD)\)", field_cell)
+        if named:  # the field's default name, and the setting that names it
+            assert settings[named.group(2)] == named.group(1)
+    assert shown == {name: json.dumps(settings[name]).replace("false", "False") for name in shown}
+    assert set(shown) == {
+        "DECLUTTER_BLOCKS",
+        "DECLUTTER_MARKDOWN",
+        "DECLUTTER_METADATA_FIELDS",
+        "DECLUTTER_COMMENTS",
+    }
+
+
 def test_the_api_reference_documents_every_public_name():
     page = read(REPO / "docs" / "api.rst")
     documented = re.findall(r"^\.\. auto(?:function|class|exception):: ([\w.]+)", page, re.M)
