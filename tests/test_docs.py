@@ -327,6 +327,33 @@ def test_links_between_the_docs_lead_to_files():
     assert broken == []
 
 
+def page_title(path: Path) -> str:
+    """The page's title as text (``The content model (the declutter pipeline)``)."""
+    return next(doctree(path).findall(nodes.title)).astext()
+
+
+# Another developer's page, whose links to pages still say the file: the site
+# shows the page's title for those (docs/_ext/declutter_docs.py).
+FILE_NAMED_LINKS = {"content-model.rst"}
+
+
+def test_a_link_to_a_page_says_its_title():
+    page_link = EXTENSION.PAGE_LINK
+    wrong = []
+    for doc in DOCS:
+        if doc.name in FILE_NAMED_LINKS:
+            continue
+        for link in page_link.finditer(read(doc)):
+            text, target = " ".join(link.group(1).split()), (doc.parent / link.group(2)).resolve()
+            # the README is called so: its title is the project's name
+            titles = {page_title(target).lower()} | (
+                {"readme"} if target.name == "README.rst" else set()
+            )
+            if text.lower() not in titles:
+                wrong.append((doc.name, text, link.group(2)))
+    assert wrong == []
+
+
 def test_no_path_of_a_particular_machine_in_the_docs_or_results():
     files = [*DOCS, *(REPO / "benchmarks" / "results").glob("*.txt")]
     assert [f.name for f in files if re.search(r"(/work/|/tmp/|/home/)", read(f))] == []
