@@ -147,9 +147,13 @@ class _GeneratedTable(Directive):
             link = nodes.reference("", "", *cell.children, refid=node_id, internal=True)
             cell.children = []
             cell += link
-            if env is not None:
+            if env is not None:  # a Sphinx object, in the index as Scrapy's settings are
+                from sphinx import addnodes
+
                 std = env.domains.standard_domain
                 std.note_object(objtype, name, node_id, location=row)
+                entry = ("pair", f"{name}; {objtype}", node_id, "", None)
+                cell.insert(0, addnodes.index(entries=[entry]))
         return container.children
 
 
