@@ -6,9 +6,10 @@ Scrapy layer's settings (``Config``'s fields) or of the extraction options
 ``meta["declutter"]`` may override it, and the ``#:`` comment above its field.
 ``.. declutter-stats:: STATS`` (or ``PAGES_SKIPPED``, ``ITEMS_SKIPPED``)
 renders that table of ``scrapy_layer/stats.py``. Each row is a target a page
-or a log line can link to, as in Scrapy's docs: ``settings.html#std-setting-
-DECLUTTER_TIMEOUT``, ``stats.html#std-stat-declutter-pages`` (a skip reason
-is its stat: ``#std-stat-declutter-pages_skipped-not_html``), and the roles
+or a log line can link to, as in Scrapy's docs:
+``settings.html#std-setting-DECLUTTER_TIMEOUT``,
+``stats.html#std-stat-declutter-pages`` (a skip reason is its stat:
+``#std-stat-declutter-pages_skipped-not_html``), and the roles
 ``:setting:`DECLUTTER_TIMEOUT``` and ``:stat:`declutter/pages``` link to them
 from any page (the build fails on a name no table has). In the site, a
 setting or a stat quoted as code (````DECLUTTER_TIMEOUT````) is such a link
