@@ -11,14 +11,14 @@ import sys
 from pathlib import Path
 
 ARTICLES = {
-    "New ferry terminal to open next spring": ("English", "The harbour authority said on Tuesday"),
+    "New ferry terminal to open next spring": ("en", "The harbour authority said on Tuesday"),
     "Town library reopens after two years of repairs": (
-        "English",
+        "en",
         "The town library on Quay Street",
     ),
-    "Neue Brücke wird im Sommer eröffnet": ("German", "Die Stadtverwaltung hat am Dienstag"),
+    "Neue Brücke wird im Sommer eröffnet": ("de", "Die Stadtverwaltung hat am Dienstag"),
     "Wochenmarkt zieht an den Hafen": (
-        "German",
+        "de",
         "Der Wochenmarkt, der seit mehr als hundert Jahren",
     ),
 }

@@ -28,7 +28,7 @@ async def test_addon_fills_items_and_meta(server):
         assert json.loads(json.dumps(item)) == item
         assert pickle.loads(pickle.dumps(item)) == item
     meta = result.spider.seen_meta[urls[1]]["declutter_result"]
-    assert meta["language"] == "German"
+    assert meta["language"] == "de"
     assert meta["blocks"] == []
     assert json.loads(json.dumps(meta)) == meta
     assert pickle.loads(pickle.dumps(meta)) == meta

@@ -88,7 +88,7 @@ def check_items(redis, site_server):
     for n in range(SITE.articles):
         item = by_url[article_url(site_server, n)]
         assert item["title"] == f"Story {n}"
-        assert item["language"] == "English"
+        assert item["language"] == "en"
         assert sentence(n) in item["text"]
         assert not [text for text in BOILERPLATE if text in item["text"]]
         assert item["blocks"]

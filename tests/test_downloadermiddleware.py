@@ -33,7 +33,7 @@ async def test_html_response_result_is_written_to_meta():
     returned = await process(middleware(), request, response)
     assert returned is response
     assert ARTICLE_EN_SENTENCE in response.meta["declutter_result"]["text"]
-    assert response.meta["declutter_result"]["language"] == "English"
+    assert response.meta["declutter_result"]["language"] == "en"
 
 
 @pytest_twisted.ensureDeferred
@@ -44,7 +44,7 @@ async def test_content_language_header_is_used_when_the_page_declares_none():
         request.url, body=page, request=request, headers={"Content-Language": "fr"}
     )
     await process(middleware(), request, response)
-    assert response.meta["declutter_result"]["language"] == "French"
+    assert response.meta["declutter_result"]["language"] == "fr"
 
 
 @pytest.mark.parametrize(
@@ -130,7 +130,7 @@ async def test_per_request_meta_skips_or_overrides(server, caplog):
     result = await crawl(settings=ADDON, urls=list(meta), meta=meta)
 
     assert result.by_url(skipped) == {"url": skipped}
-    assert result.spider.seen_meta[overridden]["declutter_result"]["language"] == "German"
+    assert result.spider.seen_meta[overridden]["declutter_result"]["language"] == "de"
     # no block reaches 5000 characters, so jusText keeps nothing
     assert result.by_url(tiny)["text"] == ""
     item = result.by_url(output)
@@ -140,7 +140,7 @@ async def test_per_request_meta_skips_or_overrides(server, caplog):
     # the bad keys are left out, logged by name and counted; the valid one applies
     assert set(result.by_url(bad)) == {"url", "text"}
     assert ARTICLE_EN_SENTENCE in result.by_url(bad)["text"]
-    assert result.spider.seen_meta[bad]["declutter_result"]["language"] == "German"
+    assert result.spider.seen_meta[bad]["declutter_result"]["language"] == "de"
     assert result.stats["declutter/meta_ignored/lenght_low"] == 1
     assert result.stats["declutter/meta_ignored/blocks"] == 1
     warnings = [r.getMessage() for r in caplog.records if "ignored" in r.getMessage()]

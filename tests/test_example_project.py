@@ -43,7 +43,7 @@ def test_checks_catch_a_bad_crawl():
     assert problems([]) != []
     item = {
         "title": "New ferry terminal to open next spring",
-        "language": "English",
+        "language": "en",
         "text": "The harbour authority said on Tuesday ... We use cookies",
     }
     assert any("We use cookies" in problem for problem in problems([item]))

@@ -60,8 +60,9 @@ def test_to_dict_is_json_safe_and_picklable():
     data = extract(ARTICLE, url="https://example.com/rivers").to_dict()
     assert json.loads(json.dumps(data)) == data
     assert pickle.loads(pickle.dumps(data)) == data
-    assert set(data) == {"text", "language", "pipeline", "blocks"}
-    assert data["language"] == "English" and data["pipeline"] == Options().pipeline
+    assert set(data) == {"text", "language", "stoplist", "pipeline", "blocks"}
+    assert (data["language"], data["stoplist"]) == ("en", "English")
+    assert data["pipeline"] == Options().pipeline
     block = data["blocks"][2]
     assert block["label"] == "good" and block["cf_label"] == "short" and block["heading"] is True
     assert block["xpath"] == "/html/body/h1"

@@ -336,7 +336,7 @@ def test_right_to_left_text():
     )
     result = extract(html)
     assert [b.text for b in result.blocks] == [arabic * 20, hebrew]
-    assert result.language == "Arabic"
+    assert (result.language, result.stoplist) == ("ar", "Arabic")
     assert arabic in result.text
 
 
@@ -347,7 +347,7 @@ def test_cjk_text_is_read_as_chinese_and_kept():
     )
     html = page(f"<p>{chinese * 12}</p><p><a href='/'>\u9996\u9875</a></p>")
     result = extract(html)
-    assert result.language == "Chinese"  # from the script: Han and no kana
+    assert result.stoplist == "Chinese"  # from the script: Han and no kana
     assert result.text == chinese * 12
 
 

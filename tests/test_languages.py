@@ -79,21 +79,21 @@ def test_an_unknown_language_is_one_short_line_with_the_closest_name():
 
 
 def test_auto_takes_html_lang():
-    assert extract(page(ENGLISH, lang="de")).language == "German"
+    assert extract(page(ENGLISH, lang="de")).stoplist == "German"
 
 
 def test_auto_takes_content_language_when_page_declares_none():
-    assert extract(page(ENGLISH), content_language="de-DE, en").language == "German"
-    assert extract(page(ENGLISH, lang="en"), content_language="de").language == "English"
+    assert extract(page(ENGLISH), content_language="de-DE, en").stoplist == "German"
+    assert extract(page(ENGLISH, lang="en"), content_language="de").stoplist == "English"
 
 
 def test_auto_guesses_from_text():
-    assert extract(page(GERMAN)).language == "German"
-    assert extract(page(ENGLISH)).language == "English"
+    assert extract(page(GERMAN)).stoplist == "German"
+    assert extract(page(ENGLISH)).stoplist == "English"
 
 
 def test_auto_ignores_unknown_declared_language():
-    assert extract(page(GERMAN, lang="x-default")).language == "German"
+    assert extract(page(GERMAN, lang="x-default")).stoplist == "German"
 
 
 def test_auto_without_a_fitting_stoplist_is_language_independent():
@@ -130,3 +130,13 @@ def test_stoplists_load_once():
     for _ in range(3):
         extract(page(ENGLISH), language="English")
     assert stoplist.cache_info().misses == 1
+
+
+def test_the_result_and_the_metadata_name_the_language_by_one_code():
+    german = extract(page(GERMAN))
+    assert (german.language, german.metadata.language, german.stoplist) == ("de", "de", "German")
+    declared = extract(page(ENGLISH, lang="en-GB"))
+    assert (declared.language, declared.metadata.language) == ("en", "en")
+    # a stoplist whose language has no ISO 639-1 code is named by the stoplist alone
+    low_saxon = extract(page(GERMAN), language="Low_Saxon")
+    assert (low_saxon.language, low_saxon.stoplist) == (None, "Low_Saxon")

@@ -40,7 +40,7 @@ def test_the_content_language_header_decides_when_the_page_declares_none():
     page = ARTICLE_DE.replace(b'<html lang="de">', b"<html>")
     response = HtmlResponse("https://example.org/a", body=page, headers={"Content-Language": "fr"})
     data, _, _ = extract_page(Page.from_response(response, Options(), "none"))
-    assert data["language"] == "French"
+    assert data["language"] == "fr"
 
 
 def test_a_page_survives_pickling():

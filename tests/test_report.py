@@ -205,7 +205,7 @@ def test_a_page_without_blocks_gets_a_report_without_a_page_view():
 def test_the_context_free_explanation_agrees_with_the_stage(html, language):
     result = extract(html, pipeline="justext", language=language)
     options = Options(language=language)
-    explained = [context_free_class(b, options, result.language is None)[0] for b in result.blocks]
+    explained = [context_free_class(b, options, result.stoplist is None)[0] for b in result.blocks]
     assert explained == [b.cf_label for b in result.blocks]
 
 

@@ -81,10 +81,10 @@ def test_pages_without_those_scripts_count_as_before():
 
 
 def test_the_language_comes_from_the_declaration_or_the_script():
-    assert extract(ARTICLE).language == "Chinese"
-    assert extract(ARTICLE.replace('lang="zh-CN"', "")).language == "Chinese"  # Han, no kana
-    assert extract(THREAD).language == "Japanese"  # kana among the Han
-    assert extract(THREAD, content_language="zh-TW").language == "Chinese"
+    assert extract(ARTICLE).stoplist == "Chinese"
+    assert extract(ARTICLE.replace('lang="zh-CN"', "")).stoplist == "Chinese"  # Han, no kana
+    assert extract(THREAD).stoplist == "Japanese"  # kana among the Han
+    assert extract(THREAD, content_language="zh-TW").stoplist == "Chinese"
     assert validate_language("zh") == "Chinese" and validate_language("ja") == "Japanese"
 
 

@@ -132,6 +132,22 @@ def _names_by_key() -> dict[str, str]:
     return keys
 
 
+def iso_code(stoplist: str | None) -> str | None:
+    """The ISO 639-1 code of a stoplist's language (``"English"``: ``"en"``);
+    ``None`` for none, or for a stoplist with no such code (``"Low_Saxon"``)."""
+    return _iso_codes().get(stoplist) if stoplist else None
+
+
+@cache
+def _iso_codes() -> dict[str, str]:
+    """Each stoplist's code: the first whose stoplist it is."""
+    codes: dict[str, str] = {}
+    for code, name in ISO_639_1.items():
+        if stoplist_for(code) == name:
+            codes.setdefault(name, code)
+    return codes
+
+
 def stoplist_for(code: str | None) -> str | None:
     """The stoplist name for a jusText name, an ISO code or a language tag
     such as ``en-GB``; ``None`` when there is none."""

@@ -42,7 +42,7 @@ from scrapy_declutter.core.declared import (
     values_for,
 )
 from scrapy_declutter.core.document import BlockTree, find_elements
-from scrapy_declutter.core.languages import ISO_639_1, stoplist_for
+from scrapy_declutter.core.languages import ISO_639_1, iso_code
 from scrapy_declutter.core.reasons import COMMENTS, HEADLINE
 from scrapy_declutter.core.scripts import HAN_AND_KANA
 from scrapy_declutter.core.urls import absolute_url, base_url, http_url
@@ -173,7 +173,7 @@ def read_metadata(
     last resort (read from the text); ``content_language`` the HTTP header.
     """
     if root is None:
-        return Metadata(language=_iso_language(stoplist_language))
+        return Metadata(language=iso_code(stoplist_language))
     elements = found if found is not None else find_elements(root)
     meta = meta_values(elements["meta"])
     article, nodes = json_ld(elements["script"])
@@ -570,16 +570,7 @@ def _language(
         code = (tag or "").strip().replace("_", "-").split("-")[0].split(",")[0].lower()
         if code in ISO_639_1:
             return code
-    return _iso_language(stoplist_language)
-
-
-def _iso_language(stoplist_language: str | None) -> str | None:
-    if not stoplist_language:
-        return None
-    for code, name in ISO_639_1.items():
-        if name == stoplist_language and stoplist_for(code) == name:
-            return code
-    return None
+    return iso_code(stoplist_language)
 
 
 # Small helpers.

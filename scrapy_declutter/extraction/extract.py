@@ -11,6 +11,7 @@ from scrapy_declutter.core.document import BlockTree, build_document
 from scrapy_declutter.core.errors import InvalidInputError, InvalidOptionError
 from scrapy_declutter.core.gc_pause import paused_gc
 from scrapy_declutter.core.labels import COMMENT
+from scrapy_declutter.core.languages import iso_code
 from scrapy_declutter.core.markdown import to_markdown
 from scrapy_declutter.core.metadata import Metadata, read_metadata
 from scrapy_declutter.core.options import Options
@@ -32,6 +33,11 @@ class ExtractionResult:
     ``blocks``
         every :class:`Block` of the page, kept or not, in page order.
     ``language``
+        the ISO 639-1 code of the language the page was read in (``"en"``,
+        ``"de"``), the same code as ``metadata.language`` gives; ``None`` in
+        the language-independent mode, or for the few stoplists with no
+        such code.
+    ``stoplist``
         the stoplist the page was read with (``"English"``, ``"German"``),
         or ``None`` (the language-independent mode).
     ``pipeline``
@@ -49,6 +55,7 @@ class ExtractionResult:
     pipeline: str
     url: str | None = None
     title: str | None = None
+    stoplist: str | None = None
     root: etree._Element | None = field(default=None, repr=False)
     options: Options | None = field(default=None, repr=False)
     content_language: str | None = field(default=None, repr=False)
@@ -92,7 +99,7 @@ class ExtractionResult:
             self.root,
             self.blocks,
             self.url,
-            self.language,
+            self.stoplist,
             self.content_language,
             self.tree,
             self.found,
@@ -111,12 +118,13 @@ class ExtractionResult:
         metadata: bool = False,
         comments: bool = True,
     ) -> dict:
-        """JSON-safe (and picklable) values: text, language, pipeline, blocks;
+        """JSON-safe (and picklable) values: text, language, stoplist, pipeline, blocks;
         ``markdown`` and ``metadata`` (a dict) when asked for; ``comments``
         when the options asked for them, unless ``comments=False``."""
         data: dict[str, object] = {
             "text": self.text,
             "language": self.language,
+            "stoplist": self.stoplist,
             "pipeline": self.pipeline,
             "blocks": self.block_dicts() if blocks else [],
         }
@@ -195,10 +203,11 @@ def extract(
         _pipeline(opts)(document)
     return ExtractionResult(
         document.blocks,
-        document.language,
+        iso_code(document.language),
         opts.pipeline,
         url,
         document.title,
+        document.language,
         document.root,
         opts,
         content_language,

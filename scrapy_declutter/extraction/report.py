@@ -161,7 +161,7 @@ def _render(result: ExtractionResult, options: Options, weighed: Sequence[Weighe
         f"<title>declutter report: {title}</title><style>{_STYLE}</style></head><body>",
         f"<h1>{title}</h1>",
         f'<p class="meta">url: {escape(_cut(result.url or "-"))} | pipeline: '
-        f"{escape(result.pipeline)} | language: {escape(str(result.language))} | "
+        f"{escape(result.pipeline)} | stoplist: {escape(str(result.stoplist))} | "
         f"{kept} kept, {len(result.blocks) - kept} removed of {len(result.blocks)} blocks</p>",
         '<nav><a href="#page">The page</a><a href="#blocks">The blocks</a>'
         '<a href="#legend">Legend</a></nav>',
@@ -284,7 +284,7 @@ def _blocks_view(
     """Every block in page order, in ``budget`` characters at most (then a
     note says where the list stops); runs of ``FOLD_RUN`` removed blocks or
     more folded."""
-    language_independent = result.language is None
+    language_independent = result.stoplist is None
     paths = element_paths(block.element for block in result.blocks)  # linear, unlike Block.xpath
     # room for the fold a block may close and for the note: a fold's summary
     # names each rule at most once
