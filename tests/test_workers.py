@@ -6,6 +6,8 @@ import threading
 import pytest
 import pytest_twisted
 
+from scrapy_declutter.core.deadline import DeadlineExceeded
+from scrapy_declutter.scrapy_layer.processes import WorkerTimeout
 from scrapy_declutter.scrapy_layer.workers import Workers
 
 
@@ -54,3 +56,20 @@ async def test_a_slow_call_holds_one_thread_and_the_next_goes_on_in_another():
     finally:
         workers.close()
     assert thread != threading.get_ident()
+
+
+def give_up(seconds):
+    raise DeadlineExceeded(seconds, "the block walk")
+
+
+@pytest.mark.parametrize("count", [0, 1])
+@pytest_twisted.ensureDeferred
+async def test_a_call_that_gives_up_by_itself_fails_as_a_worker_timeout(count):
+    workers = Workers(count, 2)
+    try:
+        with pytest.raises(WorkerTimeout, match="gave up after 3 s, in the block walk"):
+            await workers.run(give_up, 3)
+        pid, _ = await workers.run(where, None)  # the worker goes on
+    finally:
+        workers.close()
+    assert (pid != os.getpid()) is (count > 0)

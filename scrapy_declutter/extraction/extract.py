@@ -7,6 +7,7 @@ from typing import Any
 from lxml import etree
 
 from scrapy_declutter.core.blocks import Block, element_paths
+from scrapy_declutter.core.deadline import Deadline
 from scrapy_declutter.core.document import BlockTree, build_document
 from scrapy_declutter.core.errors import InvalidInputError, InvalidOptionError
 from scrapy_declutter.core.gc_pause import paused_gc
@@ -123,6 +124,7 @@ def extract(
     encoding: str | None = None,
     content_language: str | None = None,
     options: Options | None = None,
+    deadline: Deadline | None = None,
     **kwargs: Any,
 ) -> ExtractionResult:
     """Label every block of ``html`` and return them with the kept text.
@@ -138,6 +140,8 @@ def extract(
     not ``str`` (or ``None``), raises ``InvalidInputError`` (a ``TypeError``).
     A page that would cost too much to extract
     (docs/robustness.rst) raises ``PageLimitError`` before it is parsed.
+    A ``deadline`` (``core.deadline``) is checked as the page goes: past it,
+    ``DeadlineExceeded`` (a ``TimeoutError``) is raised.
     The cyclic garbage collector is paused meanwhile (``gc_pause.py``): a
     page's objects are many, and none of them is in a reference cycle.
     """
@@ -161,8 +165,9 @@ def extract(
             encoding=encoding,
             content_language=content_language,
             memory_limit_mb=opts.page_memory_limit_mb,
+            deadline=deadline,
         )
-        _pipeline(opts)(document)
+        _pipeline(opts)(document, deadline)
     return ExtractionResult(
         document.blocks,
         document.language,

@@ -6,7 +6,7 @@ receives the text and blocks like an item filled from a response (the HTML
 field is left as it is). Items without HTML, and items that already have text
 (unless ``DECLUTTER_OVERWRITE``), pass through untouched; so do items whose
 HTML is binary data (counted as ``items_skipped/binary``) and items whose HTML
-runs past ``DECLUTTER_TIMEOUT`` in a worker process (``pages_skipped/timeout``)
+runs past ``DECLUTTER_TIMEOUT`` (``pages_skipped/timeout``)
 or over a limit (``pages_skipped/over_memory_limit``, ``too_many_attributes``:
 one WARNING line each, naming the setting).
 An extraction error is logged and counted, and the item goes on unchanged: no
@@ -60,6 +60,7 @@ class DeclutterPipeline:
             blocks=self.config.blocks,
             markdown=self.config.markdown,
             metadata=bool(self.config.metadata_fields),
+            timeout=self.config.timeout or None,
         )
         try:
             data, seconds, failed = await maybe_deferred_to_future(

@@ -29,7 +29,8 @@ _ATTEMPTS = 2  # a call whose process dies is retried once: the death may not be
 
 
 class WorkerTimeout(TimeoutError):
-    """A call ran past its time budget; its worker process was killed and replaced."""
+    """A call ran past its time budget: its worker process was killed and
+    replaced, or (``workers.py``) the call gave up by itself."""
 
 
 @dataclass

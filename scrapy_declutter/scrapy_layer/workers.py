@@ -7,7 +7,10 @@ of the crawl process (Python switches between them every few milliseconds, so
 a page that takes a minute holds one thread, and the pages behind it go on in
 the others), ``N`` N processes (see ``processes.py``: a process that dies is
 replaced and its call retried once; a call past its time budget is given up
-and its process replaced). Only picklable values cross to the workers (a
+and its process replaced). A thread cannot be stopped: a page's extraction
+stops itself past its ``Page.timeout`` (``core.deadline``), and its
+``DeadlineExceeded`` reaches the caller as the ``WorkerTimeout`` a process
+past its budget gives. Only picklable values cross to the workers (a
 ``Page``) and come back (a JSON-safe dict).
 """
 
@@ -16,9 +19,11 @@ from typing import Any, TypeVar
 
 from twisted.internet import threads
 from twisted.internet.defer import Deferred
+from twisted.python.failure import Failure
 from twisted.python.threadpool import ThreadPool
 
-from scrapy_declutter.scrapy_layer.processes import ProcessPool
+from scrapy_declutter.core.deadline import DeadlineExceeded
+from scrapy_declutter.scrapy_layer.processes import ProcessPool, WorkerTimeout
 
 Argument = TypeVar("Argument")
 Result = TypeVar("Result")
@@ -47,18 +52,22 @@ class Workers:
         """Call ``function(argument)`` in a worker; the Deferred fires on the reactor.
 
         In process mode a call past ``timeout`` seconds fails with
-        ``WorkerTimeout``; a thread cannot be stopped, so there it runs to its end.
+        ``WorkerTimeout``; a thread cannot be stopped, so there a call ends
+        only when the function gives up by itself (``extract_page`` past its
+        ``Page.timeout``), with the same ``WorkerTimeout``.
         """
         if self.count == 0:
             if self._threads is None:
                 self._threads = ThreadPool(minthreads=0, maxthreads=self.threads, name="declutter")
                 self._threads.start()
                 self._stop_at_shutdown()
-            return threads.deferToThreadPool(self.reactor, self._threads, function, argument)
-        if self._processes is None:
-            self._processes = ProcessPool(self.count, self.reactor)
-            self._stop_at_shutdown()
-        return self._processes.submit(function, argument, timeout)
+            deferred = threads.deferToThreadPool(self.reactor, self._threads, function, argument)
+        else:
+            if self._processes is None:
+                self._processes = ProcessPool(self.count, self.reactor)
+                self._stop_at_shutdown()
+            deferred = self._processes.submit(function, argument, timeout)
+        return deferred.addErrback(_as_worker_timeout)
 
     def close(self) -> None:
         """Stop the workers (idempotent); called when the spider closes."""
@@ -80,3 +89,12 @@ class Workers:
     def _shutdown(self) -> None:
         self._trigger = None  # being fired: no longer removable
         self.close()
+
+
+def _as_worker_timeout(failure: Failure) -> Failure:
+    """``DeadlineExceeded`` as ``WorkerTimeout``: the callers count one kind of timeout."""
+    if failure.check(DeadlineExceeded):
+        timeout = WorkerTimeout(str(failure.value))
+        timeout.__cause__ = failure.value
+        return Failure(timeout)
+    return failure
