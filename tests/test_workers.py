@@ -5,6 +5,7 @@ import threading
 
 import pytest
 import pytest_twisted
+from twisted.internet.defer import CancelledError
 
 from scrapy_declutter.core.deadline import DeadlineExceeded
 from scrapy_declutter.scrapy_layer.processes import WorkerTimeout
@@ -73,3 +74,41 @@ async def test_a_call_that_gives_up_by_itself_fails_as_a_worker_timeout(count):
     finally:
         workers.close()
     assert (pid != os.getpid()) is (count > 0)
+
+
+@pytest_twisted.ensureDeferred
+async def test_large_calls_leave_one_thread_to_the_small_ones():
+    workers = Workers(0, 2, large_size=100)
+    release = threading.Event()
+    ended = []
+
+    def large(_):  # a page of 100 bytes that takes minutes
+        release.wait(10)
+        ended.append("large")
+
+    try:
+        calls = [workers.run(large, None, size=100) for _ in range(2)]
+        _, thread = await workers.run(where, None, size=99)  # a small page behind them
+        assert ended == []  # it did not wait for either: one thread was kept for it
+        release.set()
+        for call in calls:
+            await call
+    finally:
+        workers.close()
+    assert thread != threading.get_ident()
+
+
+@pytest_twisted.ensureDeferred
+async def test_large_calls_still_waiting_are_cancelled_at_close():
+    workers = Workers(0, 2, large_size=1)
+    release = threading.Event()
+    running = workers.run(release.wait, 10, size=1)
+    waiting = workers.run(release.wait, 10, size=1)
+    try:
+        release.set()  # the running call ends as the pool stops
+        workers.close()
+        with pytest.raises(CancelledError):
+            await waiting
+        assert await running is True
+    finally:
+        workers.close()

@@ -72,7 +72,7 @@ class DeclutterMiddleware:
         )
         try:
             data, seconds, failed = await maybe_deferred_to_future(
-                self.workers.run(extract_page, page, config.timeout or None)
+                self.workers.run(extract_page, page, config.timeout or None, len(page.html))
             )
         except BinaryInputError as error:
             self.recorder.page_skipped("binary", response.url, str(error))

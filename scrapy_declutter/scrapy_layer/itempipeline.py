@@ -64,7 +64,7 @@ class DeclutterPipeline:
         )
         try:
             data, seconds, failed = await maybe_deferred_to_future(
-                self.workers.run(extract_page, page, self.config.timeout or None)
+                self.workers.run(extract_page, page, self.config.timeout or None, len(page.html))
             )
         except BinaryInputError:
             self.recorder.item_skipped("binary")

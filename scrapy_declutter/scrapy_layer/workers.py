@@ -10,15 +10,17 @@ replaced and its call retried once; a call past its time budget is given up
 and its process replaced). A thread cannot be stopped: a page's extraction
 stops itself past its ``Page.timeout`` (``core.deadline``), and its
 ``DeadlineExceeded`` reaches the caller as the ``WorkerTimeout`` a process
-past its budget gives. Only picklable values cross to the workers (a
-``Page``) and come back (a JSON-safe dict).
+past its budget gives. Large pages (``large_size`` bytes or more) run in all
+the workers but one: however many arrive first, a small page behind them
+finds a worker. Only picklable values cross to the workers (a ``Page``) and
+come back (a JSON-safe dict).
 """
 
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from twisted.internet import threads
-from twisted.internet.defer import Deferred
+from twisted.internet.defer import Deferred, DeferredSemaphore
 from twisted.python.failure import Failure
 from twisted.python.threadpool import ThreadPool
 
@@ -31,31 +33,44 @@ Result = TypeVar("Result")
 
 class Workers:
     """Runs functions in a pool of ``threads`` background threads (``count ==
-    0``) or of ``count`` processes; started on first use, stopped by ``close()``."""
+    0``) or of ``count`` processes; started on first use, stopped by ``close()``.
+    Calls of ``large_size`` or more (``0``: none) take all the workers but one."""
 
-    def __init__(self, count: int, threads: int, reactor: Any = None) -> None:
+    def __init__(self, count: int, threads: int, reactor: Any = None, large_size: int = 0) -> None:
         if reactor is None:
             from twisted.internet import reactor
         self.count = count
         self.threads = threads
         self.reactor = reactor
+        self.large_size = large_size
         self._threads: ThreadPool | None = None
         self._processes: ProcessPool | None = None
         self._trigger: Any = None
+        lanes = (count or threads) - 1
+        self._large = DeferredSemaphore(lanes) if large_size and lanes else None
 
     def run(
         self,
         function: Callable[[Argument], Result],
         argument: Argument,
         timeout: float | None = None,
+        size: int = 0,
     ) -> "Deferred[Result]":
         """Call ``function(argument)`` in a worker; the Deferred fires on the reactor.
 
         In process mode a call past ``timeout`` seconds fails with
         ``WorkerTimeout``; a thread cannot be stopped, so there a call ends
         only when the function gives up by itself (``extract_page`` past its
-        ``Page.timeout``), with the same ``WorkerTimeout``.
+        ``Page.timeout``), with the same ``WorkerTimeout``. A call of ``size``
+        ``large_size`` or more waits while all the workers but one run such calls.
         """
+        if self._large is not None and size >= self.large_size:
+            return self._large.run(self._start, function, argument, timeout)
+        return self._start(function, argument, timeout)
+
+    def _start(
+        self, function: Callable[[Argument], Result], argument: Argument, timeout: float | None
+    ) -> "Deferred[Result]":
         if self.count == 0:
             if self._threads is None:
                 self._threads = ThreadPool(minthreads=0, maxthreads=self.threads, name="declutter")
@@ -70,7 +85,11 @@ class Workers:
         return deferred.addErrback(_as_worker_timeout)
 
     def close(self) -> None:
-        """Stop the workers (idempotent); called when the spider closes."""
+        """Stop the workers (idempotent); called when the spider closes. Large
+        calls still waiting fail with ``CancelledError``."""
+        if self._large is not None:
+            for waiting in list(self._large.waiting):
+                waiting.cancel()
         if self._threads is not None:
             self._threads.stop()
             self._threads = None
