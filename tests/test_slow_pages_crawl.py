@@ -1,7 +1,7 @@
 """Thread mode under large, slow pages (issue 44): they neither hold every
 thread nor keep theirs past ``DECLUTTER_TIMEOUT``.
 
-Four one-row tables of 1.8 MB (``tests/hostile.py``) are requested first and
+Four one-row tables of 2 MB (``tests/hostile.py``) are requested first and
 60 articles after them; every item must reach the end of the crawl.
 """
 
@@ -100,7 +100,7 @@ class Slow(Resource):
 
 
 def tiny_budget_for_tables(n):
-    # 0.1 s for 1.8 MB: the block walk alone takes longer; the articles keep 60 s
+    # 0.1 s for 2 MB: the block walk alone takes longer; the articles keep 60 s
     return {"declutter": {"timeout": 0.1}} if n < LARGE else {}
 
 

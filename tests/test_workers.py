@@ -2,6 +2,8 @@
 
 import os
 import threading
+import time
+from pathlib import Path
 
 import pytest
 import pytest_twisted
@@ -110,5 +112,26 @@ async def test_large_calls_still_waiting_are_cancelled_at_close():
         with pytest.raises(CancelledError):
             await waiting
         assert await running is True
+    finally:
+        workers.close()
+
+
+def meet(directory):
+    """Wait (10 s at most) until two processes are in here: whether they were."""
+    Path(directory, str(os.getpid())).touch()
+    for _ in range(1000):
+        if len(os.listdir(directory)) >= 2:
+            return True
+        time.sleep(0.01)
+    return False
+
+
+@pytest_twisted.ensureDeferred
+async def test_worker_processes_each_take_any_page(tmp_path):
+    # a process has a core of its own: keeping one from large pages would cost them
+    workers = Workers(2, 4, large_size=1)
+    try:
+        calls = [workers.run(meet, str(tmp_path), size=1) for _ in range(2)]
+        assert [await call for call in calls] == [True, True]  # both ran at once
     finally:
         workers.close()

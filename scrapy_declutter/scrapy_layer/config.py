@@ -145,9 +145,9 @@ class Config:
     #: with ``DECLUTTER_WORKERS = 0``, how many threads extract pages: a slow page
     #: holds one of them, the other pages go on in the others
     threads: int = _setting(4, _is_positive_count, "a whole number >= 1")
-    #: bytes: pages this large or larger take at most all the threads (or worker
-    #: processes) but one, kept for the smaller pages behind them; ``0``: any page
-    #: takes any worker
+    #: bytes: with ``DECLUTTER_WORKERS = 0``, pages this large or larger take at
+    #: most all the threads but one, kept for the smaller pages behind them; ``0``:
+    #: any page takes any thread
     large_page_size: int = _setting(512 * 1024, _is_count, "a whole number >= 0")
     #: seconds: a page whose extraction takes longer is given up (its item kept,
     #: without text); ``0``: no limit. A worker process is replaced; a thread's

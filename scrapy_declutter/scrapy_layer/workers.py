@@ -10,9 +10,11 @@ replaced and its call retried once; a call past its time budget is given up
 and its process replaced). A thread cannot be stopped: a page's extraction
 stops itself past its ``Page.timeout`` (``core.deadline``), and its
 ``DeadlineExceeded`` reaches the caller as the ``WorkerTimeout`` a process
-past its budget gives. Large pages (``large_size`` bytes or more) run in all
-the workers but one: however many arrive first, a small page behind them
-finds a worker. Only picklable values cross to the workers (a ``Page``) and
+past its budget gives. In thread mode, large pages (``large_size`` bytes or
+more) run in all the threads but one: however many arrive first, a small
+page behind them finds a thread. The threads share one core (the GIL), so
+this costs large pages nothing; processes each have their own, so there
+every process takes any page. Only picklable values cross to the workers (a ``Page``) and
 come back (a JSON-safe dict).
 """
 
@@ -34,7 +36,8 @@ Result = TypeVar("Result")
 class Workers:
     """Runs functions in a pool of ``threads`` background threads (``count ==
     0``) or of ``count`` processes; started on first use, stopped by ``close()``.
-    Calls of ``large_size`` or more (``0``: none) take all the workers but one."""
+    In thread mode, calls of ``large_size`` or more (``0``: none) take all the
+    threads but one."""
 
     def __init__(self, count: int, threads: int, reactor: Any = None, large_size: int = 0) -> None:
         if reactor is None:
@@ -46,7 +49,7 @@ class Workers:
         self._threads: ThreadPool | None = None
         self._processes: ProcessPool | None = None
         self._trigger: Any = None
-        lanes = (count or threads) - 1
+        lanes = threads - 1 if count == 0 else 0
         self._large = DeferredSemaphore(lanes) if large_size and lanes else None
 
     def run(
@@ -61,8 +64,9 @@ class Workers:
         In process mode a call past ``timeout`` seconds fails with
         ``WorkerTimeout``; a thread cannot be stopped, so there a call ends
         only when the function gives up by itself (``extract_page`` past its
-        ``Page.timeout``), with the same ``WorkerTimeout``. A call of ``size``
-        ``large_size`` or more waits while all the workers but one run such calls.
+        ``Page.timeout``), with the same ``WorkerTimeout``. In thread mode a
+        call of ``size`` ``large_size`` or more waits while all the threads but
+        one run such calls.
         """
         if self._large is not None and size >= self.large_size:
             return self._large.run(self._start, function, argument, timeout)
