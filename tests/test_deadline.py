@@ -5,7 +5,13 @@ import pickle
 
 import pytest
 
-from scrapy_declutter import Deadline, DeadlineExceeded, DeclutterError, extract
+from scrapy_declutter import (
+    Deadline,
+    DeadlineExceeded,
+    DeclutterError,
+    InvalidInputError,
+    extract,
+)
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.scrapy_layer.page import Page, extract_page
 from tests.site import ARTICLE_EN, ARTICLE_EN_SENTENCE
@@ -39,6 +45,11 @@ def test_past_its_deadline_the_extraction_stops_where_it_is(html, where):
         extract(html, deadline=Deadline(5, clock=Clock(0, 0, 10)))
     assert raised.value.where.startswith(where)
     assert str(raised.value).startswith("gave up after 5 s, in ")
+
+
+def test_a_deadline_that_is_no_deadline_is_named():
+    with pytest.raises(InvalidInputError, match="deadline must be a Deadline or None, not int"):
+        extract(ARTICLE_EN, deadline=5)
 
 
 def test_a_deadline_past_at_the_parse_stops_there():

@@ -156,6 +156,9 @@ def extract(
     for name, value in (("url", url), ("content_language", content_language)):
         if value is not None and not isinstance(value, str):
             raise InvalidInputError(f"{name} must be str or None, not {type(value).__name__}")
+    if deadline is not None and not isinstance(deadline, Deadline):
+        kind = type(deadline).__name__
+        raise InvalidInputError(f"deadline must be a Deadline or None, not {kind}")
     if not isinstance(html, str):
         html = bytes(html)
     with paused_gc():
