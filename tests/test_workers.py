@@ -34,64 +34,53 @@ async def test_runs_off_the_reactor_thread(count):
     assert (pid != os.getpid()) is (count > 0)
 
 
-@pytest.mark.parametrize("count", [0, 1])
-@pytest_twisted.ensureDeferred
-async def test_errors_come_back_as_failures(count):
-    workers = Workers(count, 2)
-    try:
-        with pytest.raises(ValueError, match="boom"):
-            await workers.run(fail, "boom")
-    finally:
-        workers.close()
-        workers.close()  # closing twice is harmless
-
-
-@pytest_twisted.ensureDeferred
-async def test_a_slow_call_holds_one_thread_and_the_next_goes_on_in_another():
-    workers = Workers(0, 2)
-    release = threading.Event()
-    try:
-        slow = workers.run(release.wait, 10)  # as a page that takes minutes
-        _, thread = await workers.run(where, None)
-        assert not slow.called  # with one thread, this call would have waited for it
-        release.set()
-        assert await slow is True
-    finally:
-        workers.close()
-    assert thread != threading.get_ident()
-
-
 def give_up(seconds):
     raise DeadlineExceeded(seconds, "the block walk")
 
 
 @pytest.mark.parametrize("count", [0, 1])
+@pytest.mark.parametrize(
+    "function, argument, error, message",
+    [
+        (fail, "boom", ValueError, "boom"),
+        # a call that gives up by itself fails as one its process is killed for
+        (give_up, 3, WorkerTimeout, "gave up after 3 s, in the block walk"),
+    ],
+)
 @pytest_twisted.ensureDeferred
-async def test_a_call_that_gives_up_by_itself_fails_as_a_worker_timeout(count):
+async def test_errors_come_back_as_failures(count, function, argument, error, message):
     workers = Workers(count, 2)
     try:
-        with pytest.raises(WorkerTimeout, match="gave up after 3 s, in the block walk"):
-            await workers.run(give_up, 3)
+        with pytest.raises(error, match=message):
+            await workers.run(function, argument)
         pid, _ = await workers.run(where, None)  # the worker goes on
     finally:
         workers.close()
+        workers.close()  # closing twice is harmless
     assert (pid != os.getpid()) is (count > 0)
 
 
+@pytest.mark.parametrize(
+    "large_size, slow_calls",
+    [
+        (0, 1),  # a slow call holds one thread, the next goes on in the other
+        (100, 2),  # two large ones hold only one: the other is kept for smaller pages
+    ],
+)
 @pytest_twisted.ensureDeferred
-async def test_large_calls_leave_one_thread_to_the_small_ones():
-    workers = Workers(0, 2, large_size=100)
+async def test_slow_calls_leave_a_thread_to_the_next(large_size, slow_calls):
+    workers = Workers(0, 2, large_size=large_size)
     release = threading.Event()
     ended = []
 
-    def large(_):  # a page of 100 bytes that takes minutes
+    def slow(_):  # a page of 100 bytes that takes minutes
         release.wait(10)
-        ended.append("large")
+        ended.append("slow")
 
     try:
-        calls = [workers.run(large, None, size=100) for _ in range(2)]
-        _, thread = await workers.run(where, None, size=99)  # a small page behind them
-        assert ended == []  # it did not wait for either: one thread was kept for it
+        calls = [workers.run(slow, None, size=100) for _ in range(slow_calls)]
+        _, thread = await workers.run(where, None, size=99)
+        assert ended == []  # it waited for none of them
         release.set()
         for call in calls:
             await call
