@@ -5,12 +5,12 @@ Usage::
     python benchmarks/hostile.py big [--case NAME ...] [--pipeline NAME] [--save FILE]
     python benchmarks/hostile.py peaks [--shape NAME ...] [--mb MB] [--save FILE]
     python benchmarks/hostile.py scaling [--size N] [--repeat R] [--family NAME ...]
-        [--output NAME ...] [--save FILE]
+        [--output NAME ...] [--pipeline NAME ...] [--save FILE]
     python benchmarks/hostile.py memory [--pages N] [--save FILE]
     python benchmarks/hostile.py stall [--size N] [--save FILE]
     python benchmarks/hostile.py report [--size N] [--repeat R] [--family NAME ...] [--save FILE]
-    python benchmarks/hostile.py slow [--size N] [--pages P] [--family NAME]
-        [--workers threads:T|processes:N ...] [--save FILE]
+    python benchmarks/hostile.py slow [--size N] [--slow S] [--pages P] [--family NAME]
+        [--workers threads:T|processes:N ...] [--set NAME=VALUE ...] [--save FILE]
 
 ``big``: each big page runs twice, each time in a fresh process (so one case's
 peak does not hide the next's): once for the seconds, the blocks and the
@@ -28,17 +28,18 @@ stay under 1.
 
 ``scaling``: for every family of ``tests/hostile.py`` ``FAMILIES``, a row
 ``extract``: the time of ``extract(..., comments=True).to_dict()`` at n
-characters and at 4n, summed over every pipeline (the fastest of R runs
-each), their ratio (linear is 4; pages this small have fixed costs, so
-less), the pipeline with the highest ratio, and the longest time a ticker
-thread waited for the GIL while the 4N page went through each pipeline as
-the Scrapy layer runs it in thread mode (``extract_page``, every block asked
-for): how long one call held it, the reactor's stall in thread mode. Then a
-row for each of ``OUTPUTS`` (``--output``: the Markdown, the metadata, the
-HTML report): the time of that output alone at n and 4n, on the default
-pipeline's result, their ratio (``-`` under 5 ms at 4n), and its size: its
-characters a character of the 4n page, and how much that grew from n (1 is
-linear). A page refused before parsing shows its ``PageLimitError`` reason.
+characters and at 4n, summed over every pipeline (or those named with
+``--pipeline``; the fastest of R runs each), their ratio (linear is 4; pages
+this small have fixed costs, so less), the pipeline with the highest ratio,
+and the longest time a ticker thread waited for the GIL while the 4N page
+went through each pipeline as the Scrapy layer runs it in thread mode
+(``extract_page``, every block asked for): how long one call held it, the
+reactor's stall in thread mode. Then a row for each of ``OUTPUTS``
+(``--output``: the Markdown, the metadata, the HTML report): the time of
+that output alone at n and 4n, on the default pipeline's result, their ratio
+(``-`` under 5 ms at 4n), and its size: its characters a character of the 4n
+page, and how much that grew from n (1 is linear). A page refused before
+parsing shows its ``PageLimitError`` reason.
 A family is a line of ``FAMILIES``; an output, a line of ``OUTPUTS``.
 
 ``memory``: extracts N distinct pages (unique texts, classes and ids) with
@@ -59,13 +60,15 @@ extraction before it not counted; the fastest of R runs) at n characters and at 
 and the report's size in characters over the page's at n and at 4n
 (``report.size_limit`` bounds it).
 
-``slow``: a real crawl (the add-on, as ``stall``'s) of one slow page, a
-family of ``FAMILIES`` at N characters (``table rows``, 1 MB: some 10 s)
-requested first, then P ordinary articles, in each worker mode (by default
-one thread, as the thread mode was, ``DECLUTTER_THREADS = 4``, and two
-processes), each in a fresh process: the crawl's time, the slow page's, and
-how long the others waited from their download to their item (median and
-longest): what one slow page costs the pages behind it.
+``slow``: a real crawl (the add-on, as ``stall``'s) of S slow pages (one by
+default), a family of ``FAMILIES`` at N characters (``table rows``, 1 MB:
+some 10 s) requested first, then P ordinary articles, in each worker mode (by
+default one thread, as the thread mode was, ``DECLUTTER_THREADS = 4``, and
+two processes), each in a fresh process: the crawl's time, the slowest slow
+page's, how long the others waited from their download to their item
+(median and longest): what slow pages cost the pages behind them; and how
+many pages were extracted or given up (``timeout``). ``--set`` adds a crawl
+setting (a JSON value, or a string): ``DECLUTTER_TIMEOUT=60``.
 
 ``scaling``, ``report``, ``stall`` and ``slow`` set no memory limit (``page_memory_limit_mb=0``):
 what they measure is time, on every page.
@@ -286,7 +289,7 @@ def output_time(html: str, output: str, repeat: int) -> tuple[float, int]:
 
 
 def scaling(args: argparse.Namespace) -> None:
-    pipelines = sorted(pipeline_names())
+    pipelines = args.pipeline or sorted(pipeline_names())
     outputs = args.output or list(OUTPUTS)
     extract("<p>warm up: imports and stoplists</p>")
     print(
@@ -514,7 +517,8 @@ def stall(args: argparse.Namespace) -> None:
 def slow(args: argparse.Namespace) -> None:
     if args.child is None:
         command = [sys.executable, __file__, "slow", "--size", str(args.size)]
-        command += ["--pages", str(args.pages), "--family", args.family]
+        command += ["--pages", str(args.pages), "--family", args.family, "--slow", str(args.slow)]
+        command += [f"--set={setting}" for setting in args.set or ()]
         in_children(command, args.mode_of_workers or ("threads:1", "threads:4", "processes:2"))
         return
     import scrapy
@@ -536,7 +540,7 @@ def slow(args: argparse.Namespace) -> None:
 
         def render_GET(self, request):
             request.setHeader("Content-Type", "text/html; charset=utf-8")
-            return slow_page if request.postpath[-1] == b"slow" else ARTICLE_EN
+            return slow_page if request.postpath[-1].startswith(b"slow") else ARTICLE_EN
 
     port = reactor.listenTCP(0, Site(Pages()), interface="127.0.0.1")
     base = f"http://127.0.0.1:{port.getHost().port}/page/"
@@ -545,7 +549,8 @@ def slow(args: argparse.Namespace) -> None:
         name = "slow"
 
         async def start(self):
-            yield scrapy.Request(base + "slow")  # first: the others arrive while it is extracted
+            for n in range(args.slow):  # first: the others arrive while they are extracted
+                yield scrapy.Request(f"{base}slow{n}")
             for n in range(args.pages):
                 yield scrapy.Request(base + str(n))
 
@@ -570,6 +575,12 @@ def slow(args: argparse.Namespace) -> None:
         "DECLUTTER_PAGE_MEMORY_LIMIT_MB": 0,
         "DECLUTTER_TIMEOUT": 0,
     }
+    for setting in args.set or ():
+        name, _, value = setting.partition("=")
+        try:
+            settings[name] = json.loads(value)
+        except ValueError:
+            settings[name] = value
     if kind == "threads":
         settings.update({"DECLUTTER_WORKERS": 0, "DECLUTTER_THREADS": int(count)})
     else:
@@ -583,13 +594,18 @@ def slow(args: argparse.Namespace) -> None:
     deferred.addErrback(lambda failure: print(failure.getTraceback()))
     deferred.addBoth(lambda _: reactor.stop())
     reactor.run()
-    slow_wait = waits.pop(base + "slow")
+    slow_wait = max(waits.pop(f"{base}slow{n}") for n in range(args.slow))
     others = sorted(waits.values())
+    pages = "page" if args.slow == 1 else f"pages (x{args.slow})"
+    stats = crawler.stats.get_stats()
     print(
-        f"{args.child:12} {len(others) + 1} pages in {time.perf_counter() - started:5.1f} s; "
-        f"the {len(slow_page) / 1e6:.1f} MB page ({args.family}) {slow_wait:5.1f} s; "
+        f"{args.child:12} {len(others) + args.slow} pages in "
+        f"{time.perf_counter() - started:5.1f} s; "
+        f"the {len(slow_page) / 1e6:.1f} MB {pages} ({args.family}) {slow_wait:5.1f} s; "
         f"the {len(others)} others from download to item: median "
-        f"{others[len(others) // 2]:5.2f} s, longest {others[-1]:5.2f} s",
+        f"{others[len(others) // 2]:5.2f} s, longest {others[-1]:5.2f} s; "
+        f"extracted {stats.get('declutter/pages', 0)}, "
+        f"timeout {stats.get('declutter/pages_skipped/timeout', 0)}",
         flush=True,
     )
 
@@ -607,6 +623,7 @@ def main() -> None:
     scaling_parser.add_argument("--repeat", type=int, default=3)
     scaling_parser.add_argument("--family", action="append", choices=list(hostile.FAMILIES))
     scaling_parser.add_argument("--output", action="append", choices=list(OUTPUTS))
+    scaling_parser.add_argument("--pipeline", action="append", choices=sorted(pipeline_names()))
     peaks_parser = modes.add_parser("peaks")
     peaks_parser.add_argument("--shape", action="append", choices=list(SHAPES))
     peaks_parser.add_argument("--mb", type=float, default=4)
@@ -620,7 +637,9 @@ def main() -> None:
     slow_parser.add_argument("--size", type=int, default=1_000_000)
     slow_parser.add_argument("--pages", type=int, default=50)
     slow_parser.add_argument("--family", default="table rows", choices=list(hostile.FAMILIES))
+    slow_parser.add_argument("--slow", type=int, default=1)
     slow_parser.add_argument("--workers", dest="mode_of_workers", action="append")
+    slow_parser.add_argument("--set", action="append", metavar="NAME=VALUE")
     slow_parser.add_argument("--child", help=argparse.SUPPRESS)
     report_parser = modes.add_parser("report")
     report_parser.add_argument("--size", type=int, default=250_000)

@@ -3,6 +3,7 @@
 from typing import TYPE_CHECKING, Any
 
 from scrapy_declutter.core.blocks import Block
+from scrapy_declutter.core.deadline import Deadline, DeadlineExceeded
 from scrapy_declutter.core.errors import (
     BinaryInputError,
     DeclutterError,
@@ -47,6 +48,8 @@ __all__ = [
     "Addon",
     "BinaryInputError",
     "Block",
+    "Deadline",
+    "DeadlineExceeded",
     "DeclutterError",
     "DeclutterMiddleware",
     "DeclutterPipeline",

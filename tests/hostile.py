@@ -80,6 +80,10 @@ FAMILIES = {
     "long word, punctuated": lambda n: _repeat("w.-", n, "<p>", f"</p><p>{END}</p>"),
     "table rows": lambda n: _repeat("<tr><td>a</td><td>b</td></tr>", n, "<table>", "</table>"),
     "table cells in one row": lambda n: _repeat("<td>a b</td>", n, "<table><tr>", "</table>"),
+    # issue 44's page: one <tr> of cells of some 35 characters (58,000 cells: 2 MB at 1.8M)
+    "one-row table of numbered cells": lambda n: _numbered(
+        "<td>value {i} of the one row</td>", n, "<table><tr>", "</tr></table>"
+    ),
     "sibling blocks": lambda n: _repeat("<p>x</p>", n),
     "deep nesting": lambda n: _repeat("<div>x", n, tail=f"<p>{END}</p>"),
     "unclosed inline tags": lambda n: _repeat("<b>x", n, tail=f"<p>{END}</p>"),

@@ -43,6 +43,7 @@ def test_every_layer_setting_is_a_field_of_config_with_its_default():
         "DECLUTTER_MAX_BODY_SIZE": 10 * 1024 * 1024,
         "DECLUTTER_WORKERS": 0,
         "DECLUTTER_THREADS": 4,
+        "DECLUTTER_LARGE_PAGE_SIZE": 512 * 1024,
         "DECLUTTER_TIMEOUT": 60.0,
     }
 
@@ -92,6 +93,7 @@ def test_strings_from_the_command_line_are_converted():
         ("DECLUTTER_TEXT_FIELD", ""),
         ("DECLUTTER_WORKERS", -1),
         ("DECLUTTER_THREADS", 0),
+        ("DECLUTTER_LARGE_PAGE_SIZE", -1),
         ("DECLUTTER_MAX_BODY_SIZE", "big"),
         ("DECLUTTER_OVERWRITE", "sometimes"),
         ("DECLUTTER_ENABLED", "maybe"),

@@ -66,9 +66,9 @@ def test_paused_while_extracting_and_enabled_after(collector_enabled):
     seen = []
 
     class WatchedPage(Page):
-        def extract(self):
+        def extract(self, deadline=None):
             seen.append(gc.isenabled())
-            return super().extract()
+            return super().extract(deadline)
 
     data, _, _ = extract_page(WatchedPage("<p>one</p>", None, Options(), "all"))
     assert [block["text"] for block in data["blocks"]] == ["one"]

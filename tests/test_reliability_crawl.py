@@ -108,8 +108,9 @@ class CountingSpider(scrapy.Spider):
             raise CloseSpider("enough")
 
 
-async def run(settings, timeout=600, **spider_kwargs):
-    """Crawl to the end (failing after ``timeout`` s rather than hanging)."""
+async def run(settings, timeout=600, receivers=(), **spider_kwargs):
+    """Crawl to the end (failing after ``timeout`` s rather than hanging);
+    ``receivers``: (signal, function) pairs to connect first."""
     runner = CrawlerRunner({**BASE_SETTINGS, **ADDON, **settings})
     crawler = runner.create_crawler(CountingSpider)
     items = []
@@ -118,6 +119,8 @@ async def run(settings, timeout=600, **spider_kwargs):
         items.append(item)
 
     crawler.signals.connect(collect, signal=signals.item_scraped)
+    for sent, receiver in receivers:
+        crawler.signals.connect(receiver, signal=sent)
     await runner.crawl(crawler, **spider_kwargs).addTimeout(timeout, reactor)
     return items, crawler.stats.get_stats(), crawler.spider
 

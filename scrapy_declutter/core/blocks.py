@@ -28,6 +28,7 @@ from typing import NamedTuple
 
 from lxml import etree
 
+from scrapy_declutter.core.deadline import CHECK_EVERY, Deadline
 from scrapy_declutter.core.labels import GOOD, BoilerpipeLabel, Label
 
 # jusText's segmentation tags (its algorithm.rst), plus <body>, as its code has.
@@ -344,9 +345,12 @@ def _steps(parent: etree._Element, is_root: bool) -> dict[etree._Element, str]:
     return steps
 
 
-def segment(root: etree._Element, all_buttons: bool = False) -> list[Block]:
+def segment(
+    root: etree._Element, all_buttons: bool = False, deadline: Deadline | None = None
+) -> list[Block]:
     """Walk the tree once and return its blocks in document order;
-    ``all_buttons`` walks every ``<button>`` as an inline element."""
+    ``all_buttons`` walks every ``<button>`` as an inline element. ``deadline``
+    is checked every ``CHECK_EVERY + 1`` elements."""
     blocks: list[Block] = []
     parts: list[str] = []  # the current block's text nodes, white space as found
     link_chars = link_words = 0
@@ -414,6 +418,8 @@ def segment(root: etree._Element, all_buttons: bool = False) -> list[Block]:
                 walker.skip_subtree()  # _SKIPPED; its tail is read at its "end" event
                 continue
             tags += 1
+            if deadline is not None and not tags & CHECK_EVERY:
+                deadline.check("the block walk")
             text = el.text
         else:
             kind = open_kinds.pop()

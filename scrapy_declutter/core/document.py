@@ -8,6 +8,7 @@ from functools import cached_property
 from lxml import etree
 
 from scrapy_declutter.core.blocks import Block, segment
+from scrapy_declutter.core.deadline import Deadline
 from scrapy_declutter.core.languages import AUTO, resolve_language, stoplist
 from scrapy_declutter.core.parse import parse
 from scrapy_declutter.core.scripts import cjk_language, count_words, has_unspaced, tokens
@@ -220,16 +221,20 @@ def build_document(
     encoding: str | None = None,
     content_language: str | None = None,
     memory_limit_mb: int = 0,
+    deadline: Deadline | None = None,
 ) -> Document:
     """Parse, segment and count stopwords: everything before the first stage.
-    ``memory_limit_mb`` is the ``page_memory_limit_mb`` option (see ``parse``)."""
+    ``memory_limit_mb`` is the ``page_memory_limit_mb`` option (see ``parse``);
+    ``deadline`` is checked after the parse and in the block walk."""
     root = parse(html, encoding, memory_limit_mb)
     if root is None:
         return Document()
-    blocks = segment(root)
+    if deadline is not None:
+        deadline.check("the parse")
+    blocks = segment(root, deadline=deadline)
     all_buttons = not blocks
     if all_buttons:
-        blocks = segment(root, all_buttons=True)
+        blocks = segment(root, all_buttons=True, deadline=deadline)
     # Lower-cased in one call: a block's text holds no line break (``segment``
     # collapses white space), and the one context lower-casing reads (Greek
     # final sigma) ends at a line break as at the end of a string.

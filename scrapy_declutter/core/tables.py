@@ -34,20 +34,24 @@ def is_data_table(table: etree._Element) -> bool:
     """Whether ``table`` is a data table (see the module docstring). Its rows
     are its own ``<tr>``, or those of its ``<thead>``, ``<tbody>`` and
     ``<tfoot>``; each cell is read once, up to the first mark."""
-    rows = widest = 0
+    rows = list(_rows(table))
+    if len(rows) < 2:  # not a grid: reading the 150,000 cells of one row cost a seventh of its page
+        return False
+    widest = 0
     values = False  # a cell below the first row with words outside links
-    for row in _rows(table):
+    for index, row in enumerate(rows):
         cells = 0  # with words
         for cell in row:
             if cell.tag in _CELLS:
                 if not _holds_text_only(cell):
                     return False
+                if widest >= 2 and values:
+                    continue  # the words can change nothing: only marks are looked for
                 words, in_links = _word_characters(cell)
                 cells += words > 0
-                values = values or (rows > 0 and words > in_links)
-        rows += 1
+                values = values or (index > 0 and words > in_links)
         widest = max(widest, cells)
-    return rows >= 2 and widest >= 2 and values
+    return widest >= 2 and values
 
 
 def first_row(table: etree._Element) -> etree._Element | None:

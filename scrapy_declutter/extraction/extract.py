@@ -7,6 +7,7 @@ from typing import Any
 from lxml import etree
 
 from scrapy_declutter.core.blocks import Block, element_paths
+from scrapy_declutter.core.deadline import Deadline
 from scrapy_declutter.core.document import BlockTree, build_document
 from scrapy_declutter.core.errors import InvalidInputError, InvalidOptionError
 from scrapy_declutter.core.gc_pause import paused_gc
@@ -149,6 +150,7 @@ def extract(
     encoding: str | None = None,
     content_language: str | None = None,
     options: Options | None = None,
+    deadline: Deadline | None = None,
     **kwargs: Any,
 ) -> ExtractionResult:
     """Split the page ``html`` into blocks, label each kept or removed, and
@@ -175,6 +177,9 @@ def extract(
         ``url`` or ``content_language`` that is not ``str`` (a ``TypeError``).
     :raises PageLimitError: the page would cost more time or memory than a
         limit allows (docs/robustness.rst); it is refused before parsing.
+    :param deadline: a :class:`Deadline`, checked as the page goes (after the
+        parse, every 4,096 elements of the block walk, before each stage).
+    :raises DeadlineExceeded: past the ``deadline`` (a ``TimeoutError``).
 
     The cyclic garbage collector is paused meanwhile (``gc_pause.py``): a
     page's objects are many, and none of them is in a reference cycle.
@@ -190,6 +195,9 @@ def extract(
     for name, value in (("url", url), ("content_language", content_language)):
         if value is not None and not isinstance(value, str):
             raise InvalidInputError(f"{name} must be str or None, not {type(value).__name__}")
+    if deadline is not None and not isinstance(deadline, Deadline):
+        kind = type(deadline).__name__
+        raise InvalidInputError(f"deadline must be a Deadline or None, not {kind}")
     if not isinstance(html, str):
         html = bytes(html)
     with paused_gc():
@@ -199,8 +207,9 @@ def extract(
             encoding=encoding,
             content_language=content_language,
             memory_limit_mb=opts.page_memory_limit_mb,
+            deadline=deadline,
         )
-        _pipeline(opts)(document)
+        _pipeline(opts)(document, deadline)
     return ExtractionResult(
         document.blocks,
         iso_code(document.language),

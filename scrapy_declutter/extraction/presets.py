@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from scrapy_declutter.core.deadline import Deadline
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.errors import InvalidOptionError
 from scrapy_declutter.core.options import Options
@@ -59,8 +60,11 @@ class Pipeline:
     name: str
     stages: tuple[Stage, ...]
 
-    def __call__(self, document: Document) -> None:
+    def __call__(self, document: Document, deadline: Deadline | None = None) -> None:
+        """Run the stages, checking ``deadline`` before each."""
         for stage in self.stages:
+            if deadline is not None:
+                deadline.check(f"the pipeline, before {type(stage).__name__}")
             stage(document)
 
 

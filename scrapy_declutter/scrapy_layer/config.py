@@ -146,9 +146,13 @@ class Config:
     #: with ``DECLUTTER_WORKERS = 0``, how many threads extract pages: a slow page
     #: holds one of them, the other pages go on in the others
     threads: int = _setting(4, _is_positive_count, "a whole number >= 1")
-    #: seconds: with worker processes, a page that takes longer is given up (its
-    #: item kept, without text) and its process replaced; ``0``: no limit. A thread
-    #: cannot be stopped, so with ``DECLUTTER_WORKERS = 0`` it does nothing
+    #: bytes: with ``DECLUTTER_WORKERS = 0``, pages this large or larger take at
+    #: most all the threads but one, kept for the smaller pages behind them; ``0``:
+    #: any page takes any thread
+    large_page_size: int = _setting(512 * 1024, _is_count, "a whole number >= 0")
+    #: seconds: a page whose extraction takes longer is given up (its item kept,
+    #: without text); ``0``: no limit. A worker process is replaced; a thread's
+    #: extraction stops itself, at most one of its steps late (``core/deadline.py``)
     timeout: float = _setting(60.0, _is_seconds, "a number of seconds >= 0", True)
     options: Options = dataclasses.field(default_factory=Options)
 

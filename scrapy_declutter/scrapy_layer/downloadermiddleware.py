@@ -8,7 +8,7 @@ for. It skips, counting the reason in
 ``declutter/pages_skipped/<reason>``: ``disabled`` (``meta["declutter"]`` is
 False), ``not_html``, ``http_status`` (not 2xx), ``empty``, ``too_large``
 (over ``DECLUTTER_MAX_BODY_SIZE``), ``binary`` (binary data served as HTML),
-``timeout`` (with worker processes: past ``DECLUTTER_TIMEOUT``),
+``timeout`` (past ``DECLUTTER_TIMEOUT``),
 ``over_memory_limit`` (over ``DECLUTTER_PAGE_MEMORY_LIMIT_MB``) and
 ``too_many_attributes`` (an element libxml2 would take seconds to parse). Each
 skipped page is logged with its URL, at DEBUG (the last three at WARNING).
@@ -75,10 +75,11 @@ class DeclutterMiddleware:
             blocks=config.blocks,
             markdown=config.markdown,
             metadata=bool(config.metadata_fields),
+            timeout=config.timeout or None,
         )
         try:
             data, seconds, failed = await maybe_deferred_to_future(
-                self.workers.run(extract_page, page, config.timeout or None)
+                self.workers.run(extract_page, page, config.timeout or None, len(page.html))
             )
         except BinaryInputError as error:
             self.recorder.page_skipped("binary", response.url, str(error))

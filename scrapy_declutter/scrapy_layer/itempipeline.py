@@ -7,7 +7,7 @@ field is left as it is). Items without HTML, and items that already have text
 (unless ``DECLUTTER_OVERWRITE``), pass through untouched; so do items whose
 HTML is binary data (counted as ``items_skipped/binary``), items whose HTML
 is over ``DECLUTTER_MAX_BODY_SIZE`` in UTF-8 (``pages_skipped/too_large``), and
-items whose HTML runs past ``DECLUTTER_TIMEOUT`` in a worker process (``pages_skipped/timeout``)
+items whose HTML runs past ``DECLUTTER_TIMEOUT`` (``pages_skipped/timeout``)
 or over a limit (``pages_skipped/over_memory_limit``, ``too_many_attributes``:
 one WARNING line each, naming the setting).
 An extraction error is logged and counted, and the item goes on unchanged: no
@@ -67,10 +67,11 @@ class DeclutterPipeline:
             blocks=self.config.blocks,
             markdown=self.config.markdown,
             metadata=bool(self.config.metadata_fields),
+            timeout=self.config.timeout or None,
         )
         try:
             data, seconds, failed = await maybe_deferred_to_future(
-                self.workers.run(extract_page, page, self.config.timeout or None)
+                self.workers.run(extract_page, page, self.config.timeout or None, size)
             )
         except BinaryInputError:
             self.recorder.item_skipped("binary")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from w3lib.encoding import http_content_type_encoding
 
+from scrapy_declutter.core.deadline import Deadline
 from scrapy_declutter.core.gc_pause import paused_gc
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.extraction.extract import ExtractionResult, extract
@@ -30,6 +31,8 @@ class Page:
     when absent). ``blocks`` is which blocks ``extract_page`` returns:
     ``"all"``, ``"kept"`` or ``"none"``; ``markdown`` and ``metadata`` whether
     it returns those too (the comments come with ``options.comments``).
+    ``timeout`` is the seconds ``extract_page`` may take from when a worker
+    starts it (``None``: no limit); past them it raises ``DeadlineExceeded``.
     """
 
     html: bytes | str
@@ -40,6 +43,7 @@ class Page:
     content_language: str | None = None
     markdown: bool = False
     metadata: bool = False
+    timeout: float | None = None
 
     @classmethod
     def from_response(
@@ -49,6 +53,7 @@ class Page:
         blocks: str,
         markdown: bool = False,
         metadata: bool = False,
+        timeout: float | None = None,
     ) -> "Page":
         """The response's body and URL, with the encoding and language its headers declare."""
         content_type = _header(response, b"Content-Type")
@@ -61,15 +66,17 @@ class Page:
             content_language=_header(response, b"Content-Language"),
             markdown=markdown,
             metadata=metadata,
+            timeout=timeout,
         )
 
-    def extract(self) -> ExtractionResult:
+    def extract(self, deadline: Deadline | None = None) -> ExtractionResult:
         return extract(
             self.html,
             self.url,
             encoding=self.encoding,
             content_language=self.content_language,
             options=self.options,
+            deadline=deadline,
         )
 
 
@@ -87,10 +94,13 @@ def extract_page(page: Page) -> tuple[dict[str, Any], float, dict[str, str]]:
     """Extract one page; return its JSON-safe result, the seconds it took, and
     the optional outputs that failed (``OPTIONAL_OUTPUTS``), each with its
     exception (``"IndexError: ..."``): the result holds the text, the blocks
-    and every output that succeeded. The cyclic garbage collector is paused
+    and every output that succeeded. Past ``page.timeout`` seconds it raises
+    ``DeadlineExceeded``, the clock started here: a page waiting for a worker
+    does not spend its time. The cyclic garbage collector is paused
     meanwhile (see ``gc_pause.py``): in thread mode, its passes over the
     page's objects stopped the reactor."""
     start = time.perf_counter()
+    deadline = Deadline(page.timeout) if page.timeout else None
     asked = {
         "markdown": page.markdown,
         "metadata": page.metadata,
@@ -98,10 +108,12 @@ def extract_page(page: Page) -> tuple[dict[str, Any], float, dict[str, str]]:
     }
     failed: dict[str, str] = {}
     with paused_gc():
-        result = page.extract()
+        result = page.extract(deadline)
         data = result.to_dict(blocks=page.blocks != "none", comments=False)
         for name, compute in OPTIONAL_OUTPUTS.items():
             if asked[name]:
+                if deadline is not None:
+                    deadline.check(f"the {name}")
                 try:
                     data[name] = compute(result)
                 except Exception as error:  # a bug in one output; counted by the caller

@@ -48,7 +48,8 @@ MISSING_GUARD = (
 
 
 class WorkerTimeout(TimeoutError):
-    """A call ran past its time budget; its worker process was killed and replaced."""
+    """A call ran past its time budget: its worker process was killed and
+    replaced, or (``workers.py``) the call gave up by itself."""
 
 
 class WorkerStartError(RuntimeError):

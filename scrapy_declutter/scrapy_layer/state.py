@@ -43,7 +43,9 @@ class CrawlerState:
         if state is None:
             config = checked_settings(lambda: Config.from_settings(crawler.settings))
             state = _states[crawler] = cls(
-                config, Workers(config.workers, config.threads), Recorder(crawler)
+                config,
+                Workers(config.workers, config.threads, large_size=config.large_page_size),
+                Recorder(crawler),
             )
             crawler.signals.connect(state.close, signal=signals.spider_closed)
             _warn_about_workers(config.workers)

@@ -49,7 +49,7 @@ PAGES_SKIPPED = {
     "empty": "an empty body",
     "too_large": "a body, or an item's HTML, over ``DECLUTTER_MAX_BODY_SIZE``",
     "binary": "binary data served as HTML",
-    "timeout": "with worker processes: over ``DECLUTTER_TIMEOUT`` (also logged)",
+    "timeout": "over ``DECLUTTER_TIMEOUT`` (also logged)",
     "over_memory_limit": "over ``DECLUTTER_PAGE_MEMORY_LIMIT_MB`` (also logged)",
     "too_many_attributes": "an element with so many attributes that parsing would take seconds",
 }
