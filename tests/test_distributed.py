@@ -12,12 +12,14 @@ import signal
 
 import pytest
 
-from tests.distributed import (
+from benchmarks.redis_workers import (
     BOILERPLATE,
     ITEMS_KEY,
     SPIDER,
+    RedisServer,
     Site,
     SiteServer,
+    find_redis_server,
     items,
     push_start_urls,
     sentence,
@@ -25,7 +27,6 @@ from tests.distributed import (
     wait,
     wait_for,
 )
-from tests.redisserver import RedisServer, find_redis_server
 
 pytest.importorskip("scrapy_redis", reason="scrapy-redis is not installed (the redis extra)")
 pytestmark = pytest.mark.skipif(
