@@ -89,8 +89,9 @@ def _aligned_words(words: list[list[str]], reference_words: list[str]) -> list[i
 
 def main() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from benchmarks.corpus import default_corpora, load_pages
     from benchmarks.saved_output import SAVE_HELP, save_output
+
+    from benchmarks.corpus import default_corpora, load_pages
     from scrapy_declutter.core.document import build_document
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])

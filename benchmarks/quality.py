@@ -59,6 +59,8 @@ import lxml.html
 
 # The repo root first: benchmark the working tree's package even when it is not installed.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from benchmarks.saved_output import SAVE_HELP, save_output
+
 from benchmarks.corpus import (
     Aggregate,
     Page,
@@ -69,7 +71,6 @@ from benchmarks.corpus import (
     score,
     summarise,
 )
-from benchmarks.saved_output import SAVE_HELP, save_output
 
 Extractor = Callable[[bytes, str | None], str]
 

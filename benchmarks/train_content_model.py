@@ -46,6 +46,8 @@ from urllib.parse import urlparse
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+from benchmarks.saved_output import SAVE_HELP, save_output  # noqa: E402
+
 from benchmarks.block_targets import block_targets  # noqa: E402
 from benchmarks.content_fit import (  # noqa: E402
     CLASS_TOKEN_BOUND,
@@ -69,7 +71,6 @@ from benchmarks.corpus import (  # noqa: E402
     score,
     summarise,
 )
-from benchmarks.saved_output import SAVE_HELP, save_output  # noqa: E402
 from scrapy_declutter.core.document import Document, build_document  # noqa: E402
 from scrapy_declutter.core.errors import DeclutterError  # noqa: E402
 from scrapy_declutter.core.options import Options  # noqa: E402
