@@ -46,8 +46,6 @@ from urllib.parse import urlparse
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
-from benchmarks.saved_output import SAVE_HELP, save_output  # noqa: E402
-
 from benchmarks.block_targets import block_targets  # noqa: E402
 from benchmarks.content_fit import (  # noqa: E402
     CLASS_TOKEN_BOUND,
@@ -65,9 +63,11 @@ from benchmarks.content_fit import (  # noqa: E402
     leave_one_corpus_out,
 )
 from benchmarks.corpus import (  # noqa: E402
+    SAVE_HELP,
     aggregate,
     default_corpora,
     load_pages,
+    save_output,
     score,
     summarise,
 )
