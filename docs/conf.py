@@ -18,11 +18,13 @@ author = "the scrapy-declutter authors"
 copyright = f"2026, {author}"
 version = release = scrapy_declutter.__version__
 
-extensions = ["declutter_docs"]
+extensions = ["sphinx.ext.autodoc", "declutter_docs"]
 # The pages outside docs/ that a page includes whole, by the page that includes them.
 declutter_included_pages = {"../README.rst": "readme", "../CHANGES.rst": "changes"}
 exclude_patterns = ["_build"]
 nitpicky = True
+# The API reference (api.rst): members in the order the code gives them.
+autodoc_member_order = "bysource"
 
 html_theme = "furo"
 html_title = f"scrapy-declutter {release}"

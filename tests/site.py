@@ -26,6 +26,24 @@ class Data(Resource):
         return self.body
 
 
+class NotFound(Data):
+    """A 404 (Twisted's own ``NoResource`` is deprecated, its successor too new)."""
+
+    def __init__(self) -> None:
+        super().__init__(b"not found", "text/plain")
+
+    def render_GET(self, request):
+        request.setResponseCode(404)
+        return super().render_GET(request)
+
+
+class Root(Resource):
+    """The site's root: a page it does not have is a 404 (robots.txt, say)."""
+
+    def getChild(self, path, request):
+        return NotFound()
+
+
 ARTICLE_EN_SENTENCE = "The harbour authority said on Tuesday that the new ferry terminal"
 ARTICLE_DE_SENTENCE = "Die Stadtverwaltung hat am Dienstag mitgeteilt, dass die neue Brücke"
 BOILERPLATE = (
@@ -79,7 +97,7 @@ JSON = b'{"text": "not a web page", "html": false}'
 
 
 def build_site() -> Resource:
-    root = Resource()
+    root = Root()
     pages = {
         b"article-en": Data(ARTICLE_EN, "text/html; charset=utf-8"),
         b"article-de": Data(ARTICLE_DE, "text/html; charset=utf-8"),

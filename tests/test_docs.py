@@ -10,7 +10,7 @@ from pathlib import Path
 import docutils.core
 import pytest
 from docutils import nodes
-from docutils.parsers.rst import Directive, directives
+from docutils.parsers.rst import Directive, directives, roles
 
 import scrapy_declutter
 from scrapy_declutter import extract
@@ -55,20 +55,34 @@ def load_docs_extension():
 
 
 class SphinxOnly(Directive):
-    """Sphinx's ``toctree``, which docutils lacks: the site's navigation, nothing on the page."""
+    """Sphinx's ``toctree``, and autodoc's directives (``api.rst``), which docutils
+    lacks: the site's navigation, and the docstrings the build reads; nothing here."""
 
     optional_arguments = 1
+    final_argument_whitespace = True
     has_content = True
-    option_spec = {"hidden": directives.flag, "caption": directives.unchanged}
+    option_spec = {
+        "hidden": directives.flag,
+        "caption": directives.unchanged,
+        "members": directives.unchanged,
+        "undoc-members": directives.flag,
+        "show-inheritance": directives.flag,
+    }
 
     def run(self):
         return []
 
 
+AUTODOC = ["currentmodule", "autofunction", "autoclass", "autoexception"]
+
+
 EXTENSION = load_docs_extension()
 directives.register_directive("declutter-settings", EXTENSION.SettingsReference)
 directives.register_directive("declutter-stats", EXTENSION.StatsReference)
-directives.register_directive("toctree", SphinxOnly)
+for name in ["toctree", *AUTODOC]:
+    directives.register_directive(name, SphinxOnly)
+roles.register_local_role("setting", EXTENSION.literal_role)
+roles.register_local_role("stat", EXTENSION.literal_role)
 
 
 def doctree(doc: Path):
@@ -109,6 +123,60 @@ def test_every_setting_is_in_the_reference_with_the_default_the_code_defines():
 
 def test_the_reference_lists_no_setting_the_code_lacks():
     assert set(settings_table()) == set(all_settings())
+
+
+def row_anchors(doc: Path) -> list[tuple[str, str]]:
+    """(the text of its first cell, its id) for each body row of the page's tables."""
+    return [
+        (row.children[0].astext(), row["ids"][0])
+        for body in doctree(doc).findall(nodes.tbody)
+        for row in body.findall(nodes.row)
+        if row["ids"]
+    ]
+
+
+def test_every_setting_has_an_anchor_to_link_to():
+    anchors = dict(row_anchors(REPO / "docs" / "settings.rst"))
+    assert anchors == {name: f"std-setting-{name}" for name in all_settings()}
+    assert anchors["DECLUTTER_TIMEOUT"] == "std-setting-DECLUTTER_TIMEOUT"  # as Scrapy's docs
+
+
+def test_every_stat_and_reason_has_an_anchor_to_link_to():
+    anchors = {anchor for _, anchor in row_anchors(REPO / "docs" / "stats.rst")}
+    stat_names = [name for name, kind in EXTENSION.names_linked().items() if kind == "stat"]
+    assert anchors == {EXTENSION.anchor("stat", name) for name in stat_names}
+    assert "std-stat-declutter-pages_skipped-not_html" in anchors
+
+
+def test_the_table_of_outputs_gives_the_settings_defaults_and_fields():
+    settings = all_settings()
+    rows = [row for row in table_rows(REPO / "docs" / "output.rst") if len(row) == 3]
+    assert rows[0][:2] == ["always", f"{settings['DECLUTTER_TEXT_FIELD']} (DECLUTTER_TEXT_FIELD)"]
+    rows = rows[1:]
+    shown = {}
+    for setting_cell, field_cell, _ in rows:
+        name, default = re.fullmatch(r"(DECLUTTER_\w+) \((.*)\)", setting_cell).groups()
+        shown[name] = default
+        named = re.fullmatch(r"(\w+) \((DECLUTTER_\w+_FIELD)\)", field_cell)
+        if named:  # the field's default name, and the setting that names it
+            assert settings[named.group(2)] == named.group(1)
+    assert shown == {name: json.dumps(settings[name]).replace("false", "False") for name in shown}
+    assert set(shown) == {
+        "DECLUTTER_BLOCKS",
+        "DECLUTTER_MARKDOWN",
+        "DECLUTTER_METADATA_FIELDS",
+        "DECLUTTER_COMMENTS",
+    }
+
+
+def test_the_api_reference_documents_every_public_name():
+    page = read(REPO / "docs" / "api.rst")
+    documented = re.findall(r"^\.\. auto(?:function|class|exception):: ([\w.]+)", page, re.M)
+    # a name under the package (``scrapy_declutter.X``, as ``currentmodule`` sets),
+    # and others only as what a public one returns (``ExtractionResult.metadata``)
+    assert sorted(name for name in documented if "." not in name) == sorted(
+        scrapy_declutter.__all__
+    )
 
 
 def test_the_features_listed_are_described_as_the_code_describes_them():
@@ -260,6 +328,33 @@ def test_links_between_the_docs_lead_to_files():
             if not (doc.parent / target).is_file():
                 broken.append((doc.name, target))
     assert broken == []
+
+
+def page_title(path: Path) -> str:
+    """The page's title as text (``The content model (the declutter pipeline)``)."""
+    return next(doctree(path).findall(nodes.title)).astext()
+
+
+# Another developer's page, whose links to pages still say the file: the site
+# shows the page's title for those (docs/_ext/declutter_docs.py).
+FILE_NAMED_LINKS = {"content-model.rst"}
+
+
+def test_a_link_to_a_page_says_its_title():
+    page_link = EXTENSION.PAGE_LINK
+    wrong = []
+    for doc in DOCS:
+        if doc.name in FILE_NAMED_LINKS:
+            continue
+        for link in page_link.finditer(read(doc)):
+            text, target = " ".join(link.group(1).split()), (doc.parent / link.group(2)).resolve()
+            # the README is called so: its title is the project's name
+            titles = {page_title(target).lower()} | (
+                {"readme"} if target.name == "README.rst" else set()
+            )
+            if text.lower() not in titles:
+                wrong.append((doc.name, text, link.group(2)))
+    assert wrong == []
 
 
 def test_no_path_of_a_particular_machine_in_the_docs_or_results():

@@ -49,6 +49,7 @@ def test_checks_catch_a_bad_crawl():
     assert any("We use cookies" in problem for problem in problems([item]))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("setting", "message"),
     [
@@ -84,6 +85,7 @@ sys.exit(1 if process.bootstrap_failed else 0)
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("process", "handle"),
     [

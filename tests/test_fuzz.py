@@ -19,6 +19,9 @@ from hypothesis import strategies as st
 from scrapy_declutter import DeclutterError, Label, extract
 from tests.site import ARTICLE_DE, ARTICLE_EN
 
+# Left out of the README's quick run (setup.cfg); .ci/run runs it.
+pytestmark = pytest.mark.slow
+
 PIPELINES = [
     "declutter",
     "justext+tree",

@@ -14,6 +14,9 @@ from scrapy_declutter.scrapy_layer.page import Page, extract_page
 from tests import hostile
 from tests.site import ARTICLE_DE, ARTICLE_EN
 
+# Left out of the README's quick run (setup.cfg); .ci/run runs it.
+pytestmark = pytest.mark.slow
+
 PAGES = {
     "article": hostile.article(30),
     **{name: make(5_000) for name, make in hostile.FAMILIES.items()},

@@ -194,6 +194,7 @@ def test_lone_surrogates_in_str_are_replaced():
 # -- size ----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_50_mb_page_is_extracted_whole():
     html = hostile.big_page(50)
     assert len(html) > 50_000_000
@@ -204,6 +205,7 @@ def test_a_50_mb_page_is_extracted_whole():
     assert len(result.text) > 49_000_000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("tag", "closed"),
     [("div", True), ("div", False), ("span", False), ("b", False), ("table", True)],
@@ -218,6 +220,7 @@ def test_stray_end_tags_do_not_hide_deep_nesting():
     assert texts(html)[-1] == END
 
 
+@pytest.mark.slow
 def test_1000000_sibling_blocks_are_1000000_blocks():
     html = hostile.siblings(1_000_000)  # over the default page_memory_limit_mb
     result = within(300, lambda: extract(html, pipeline="justext", page_memory_limit_mb=0))
@@ -229,6 +232,7 @@ def test_100000_consecutive_br_make_two_blocks():
     assert within(120, texts, hostile.breaks(100_000)) == ["before", "after"]
 
 
+@pytest.mark.slow
 def test_20_mb_text_node_is_one_block():
     result = within(120, extract, hostile.huge_text(20))
     first, last = result.blocks
@@ -241,6 +245,7 @@ def test_20_mb_attribute_is_no_text():
     assert within(120, texts, html) == ["short", END]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pipeline", ["boilerpipe-default", "boilerpipe-article+tree", "density"])
 def test_long_runs_of_equal_blocks_stay_linear(pipeline):
     # 100,000 equal blocks fused one by one took minutes when fusion was quadratic

@@ -111,3 +111,17 @@ async def test_items_with_html_in_a_crawl(server):
     assert ARTICLE_DE_SENTENCE in embedded and ARTICLE_EN_SENTENCE not in embedded
     assert result.stats["declutter/items"] == 3
     assert result.stats["declutter/items_copied"] == 1
+
+
+@pytest.mark.parametrize("html", [ARTICLE_DE, ARTICLE_DE.decode()])
+@pytest_twisted.ensureDeferred
+async def test_an_items_html_over_the_body_size_limit_is_skipped(html):
+    size = len(ARTICLE_DE)  # its UTF-8 bytes, as a str's HTML is counted too
+    at_limit = {"html": html}
+    await process(pipeline(DECLUTTER_MAX_BODY_SIZE=size), at_limit)
+    assert ARTICLE_DE_SENTENCE in at_limit["text"]
+    over = {"html": html}
+    pipe = pipeline(DECLUTTER_MAX_BODY_SIZE=size - 1)
+    assert await process(pipe, over) is over
+    assert over == {"html": html}
+    assert pipe.recorder.stats.get_value("declutter/pages_skipped/too_large") == 1

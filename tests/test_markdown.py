@@ -170,6 +170,7 @@ def test_base_href_wins_over_the_page_url():
 _URL_CHARACTERS = "aZ09:/?#;[]@%.-_~ \t\n\x01\xa0é"
 
 
+@pytest.mark.slow
 @settings(max_examples=2000, deadline=None)
 @given(
     st.sampled_from(["http://", "https://", "HTTP://", "ftp://", ""]),
@@ -186,6 +187,7 @@ def test_links_taken_as_written_are_what_urljoin_gives(scheme, rest, base):
         assert joined == href
 
 
+@pytest.mark.slow
 @settings(max_examples=3000, deadline=None)
 @given(
     st.text(_URL_CHARACTERS + "/./", max_size=20).map(lambda rest: "/" + rest),
@@ -212,6 +214,7 @@ def test_root_paths_appended_to_the_origin_are_what_urljoin_gives(href, base):
         assert origin + href == joined
 
 
+@pytest.mark.slow
 @settings(max_examples=2000, deadline=None)
 @given(st.text(" a\t\n\r\x0b\x0c\x1c\x1f\x85\xa0\u2000\u2028\u3000\u200b\ufeffé", max_size=12))
 def test_collapsed_space_is_what_the_white_space_regex_gives(text):
@@ -328,6 +331,7 @@ def test_markdown_writes_exactly_the_kept_blocks_on_real_pages(corpus_path):
     assert mismatched <= len(pages) // 10
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("page_of", "marker"),
     [

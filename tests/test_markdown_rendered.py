@@ -350,6 +350,7 @@ LABELS = st.lists(st.booleans(), min_size=1, max_size=5)
 URLS = st.sampled_from([None, "https://example.org/a/"])
 
 
+@pytest.mark.slow
 @FUZZ
 @given(markdown_soup(), URLS, LABELS, st.booleans())
 def test_generated_pages_render_safely(html, url, labels, images):
@@ -368,6 +369,7 @@ def test_mutated_pages_render_safely(data, url, labels):
     check(data, url, labels)
 
 
+@pytest.mark.slow
 def test_corpus_pages_render_safely():
     """Every 20th page of each corpus beside the repository, as extracted and
     with every block kept (the longest walk)."""

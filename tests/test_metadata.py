@@ -215,7 +215,7 @@ def test_empty_page():
 
 
 def test_the_metadata_folds_benchmark_tunes_limits_the_code_reads():
-    # benchmarks/metadata_folds.py sets these module attributes: a limit renamed
+    # python -m benchmarks.structure --folds sets these module attributes: a limit renamed
     # or gone would stop it with an AttributeError
     from benchmarks.structure import GRIDS
     from scrapy_declutter.core import metadata
@@ -332,6 +332,7 @@ def test_a_broken_base_or_link_is_no_exception():
     assert found.url == "https://news.example/story"
 
 
+@pytest.mark.slow
 def test_every_value_is_bounded_in_length():
     from scrapy_declutter.core.metadata import MAX_VALUE_CHARS
 

@@ -95,6 +95,7 @@ def test_paths_of_deep_blocks_are_bounded_and_locate_their_block(tag):
         assert result.root.xpath(path) == [block.element]
 
 
+@pytest.mark.slow
 def test_to_dict_of_40000_table_rows_has_every_xpath():
     html = "<table>" + "<tr><td>a</td><td>b</td></tr>" * 40_000 + "</table>"
     blocks = within(300, lambda: extract(html, pipeline="justext").to_dict()["blocks"])

@@ -44,6 +44,7 @@ async def test_a_page_over_the_memory_limit_is_a_counted_skip_in_one_line(server
     assert len(COSTLY) * BYTES_PER_BYTE < 2**20  # the tags, not the bytes, are over
 
 
+@pytest.mark.slow
 @pytest_twisted.ensureDeferred
 async def test_an_items_html_over_the_limit_is_skipped_the_same_way(caplog):
     import scrapy

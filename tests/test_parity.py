@@ -7,6 +7,9 @@ import pytest
 
 from benchmarks.corpus import load_pages
 
+# Left out of the README's quick run (setup.cfg); .ci/run runs it.
+pytestmark = pytest.mark.slow
+
 justext = pytest.importorskip("justext")
 parity = pytest.importorskip("benchmarks.parity")
 

@@ -29,6 +29,7 @@ def unpicklable(_):
     return lambda: None
 
 
+@pytest.mark.slow
 @pytest_twisted.ensureDeferred
 async def test_a_call_past_its_time_budget_is_given_up_and_its_process_replaced():
     workers = Workers(1, 1)
@@ -126,6 +127,7 @@ def write_crawl_script(path, urls, feed, guarded, delay=0):
     path.write_text(CRAWL_SCRIPT.format(urls=urls, feed=str(feed), delay=delay, start=start))
 
 
+@pytest.mark.slow
 def test_a_crawl_script_without_the_main_guard_goes_on_in_threads(tmp_path, threaded_site):
     """Scrapy's docs run a crawl from a script at module level: spawn re-runs
     that script in each new worker process. The copy must not crawl, and the
@@ -146,6 +148,7 @@ def test_a_crawl_script_without_the_main_guard_goes_on_in_threads(tmp_path, thre
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_a_crawl_with_workers_quietly(tmp_path, threaded_site):
     """Ctrl-C reaches every process of the terminal's group: the workers must
     neither print a traceback each nor be started again."""

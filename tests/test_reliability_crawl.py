@@ -27,6 +27,9 @@ from tests import hostile
 from tests.crawling import ADDON, BASE_SETTINGS
 from tests.site import ARTICLE_EN, ARTICLE_EN_SENTENCE, Data, Server
 
+# Left out of the README's quick run (setup.cfg); .ci/run runs it.
+pytestmark = pytest.mark.slow
+
 MAX_BODY = 16_000
 
 

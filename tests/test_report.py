@@ -439,6 +439,7 @@ def test_a_page_s_report_is_not_cut_under_the_limit():
     assert len(report.xpath("//div[contains(@class, 'block ')]")) == len(result.blocks)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("family", list(hostile.FAMILIES))
 def test_every_hostile_family_gets_its_report_within_its_size_limit(family):
     try:

@@ -158,20 +158,41 @@ def word_lengths(text: str, stretch: int = STRETCH) -> list[int]:
 class Block:
     """One block of text and the shallow features the stages decide on.
 
-    ``text`` has its white space collapsed to single spaces. ``element`` is the
-    lxml element the block starts in: the block-level tag that opened it, or the
-    container it continues after a nested block or a ``<br><br>`` closed.
-    ``words`` are white-space separated (jusText's), each Han or kana
-    character one (``han_and_kana`` of them; see ``scripts.py``), ``link_words`` are
-    Boilerpipe words in anchor text; ``offset`` is the block's index in the
-    document. ``first_tag`` and ``tags`` say which tags (numbered in
-    document order by ``tag_markup``) start in the block's stretch of the page.
+    A block is a paragraph, a heading, a list item, a cell: a stretch of the
+    page between two block-level boundaries. The fields a caller reads:
 
-    The stages write ``cf_label`` and ``label`` (jusText's), ``score`` and
-    ``block_score`` (the content model's probability, in context and from
-    the block's own features; see ``content_model.py``), and
-    ``boilerpipe_labels`` and ``fused_into`` (see ``boilerpipe.py``), and
-    ``reason``, the rule that decided the label (see ``reasons.py``).
+    ``text``
+        the block's text, white space collapsed to single spaces.
+    ``label``
+        the decision: :attr:`Label.GOOD` (kept), :attr:`Label.BAD` (removed)
+        or :attr:`Label.COMMENT` (a user comment, with the ``comments`` option).
+    ``cf_label``
+        jusText's context-free class (``good``, ``bad``, ``short``,
+        ``near-good``).
+    ``reason``
+        the rule that decided the label, in words (``"content region"``).
+    ``score``, ``block_score``
+        the ``declutter`` pipeline's probability that the block is main
+        content, in context and from the block's own features; ``None`` for
+        the other pipelines.
+    ``heading``
+        whether the block is inside ``<h1>``-``<h6>``.
+    ``element``
+        the lxml element the block starts in: the block-level tag that opened
+        it, or the container it continues after a nested block or a
+        ``<br><br>`` closed.
+    ``words``, ``stopwords``, ``link_chars``
+        the counters: words (white-space separated, jusText's; each Han or
+        kana character one, ``han_and_kana`` of them), those in the page's
+        stoplist, characters inside links.
+
+    The other fields are the stages' own: ``link_words`` are Boilerpipe
+    words in anchor text; ``offset`` is the block's index in the document;
+    ``first_tag`` and ``tags`` say which tags (numbered in document order by
+    ``tag_markup``) start in the block's stretch of the page;
+    ``boilerpipe_labels`` and ``fused_into`` are Boilerpipe's (see
+    ``boilerpipe.py``). ``to_dict()`` gives the block as JSON-safe values,
+    as items hold it.
     """
 
     text: str

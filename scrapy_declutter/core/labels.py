@@ -4,9 +4,13 @@ from enum import Flag, StrEnum, auto
 
 
 class Label(StrEnum):
-    """jusText's classes. ``good`` and ``bad`` are final; the other two exist
-    only between the context-free and the context-sensitive stage.
-    ``comment`` is ours, final: a user comment's text (see ``comments.py``)."""
+    """A block's class: jusText's four, and ours for comments.
+
+    ``good`` (kept) and ``bad`` (removed) are final; ``short`` and
+    ``near-good`` exist only between jusText's context-free and
+    context-sensitive stages (a block's ``cf_label`` may hold them).
+    ``comment`` is ours, final: a user comment's text, kept out of ``text``
+    (see ``comments.py``). A label is a ``str``: ``Label.GOOD == "good"``."""
 
     GOOD = "good"
     BAD = "bad"

@@ -129,7 +129,14 @@ MAX_VALUE_CHARS = 2000
 
 @dataclass(frozen=True)
 class Metadata:
-    """The page's metadata; each field ``None`` when the page does not give it."""
+    """What the page says about itself: ``ExtractionResult.metadata``.
+
+    Each field is a ``str``, or ``None`` when the page does not give it
+    (except ``url``, the page's own URL when it declares no canonical one, and
+    ``language``, the stoplist's language when it declares none). ``date`` is
+    ``YYYY-MM-DD``; ``url`` and ``image`` are absolute http(s) URLs; a value
+    is at most 2,000 characters. ``to_dict()`` gives the fields as a dict.
+    """
 
     title: str | None = None
     author: str | None = None

@@ -21,8 +21,15 @@ DEFAULT_PIPELINE = "declutter"
 
 @dataclass(frozen=True)
 class Options:
-    """How to extract: the ``#:`` comment above each field says what it does
-    (the docs' settings reference is made from them)."""
+    """How to extract: every option of :func:`extract`, validated.
+
+    ``extract(html, language="de")`` builds one from its keyword arguments;
+    ``Options.from_kwargs(language="de")`` builds one to pass to many calls
+    (``extract(html, options=options)``). An unknown field or a bad value
+    raises ``InvalidOptionError``. Each field is also the Scrapy setting
+    ``DECLUTTER_<FIELD>`` (``length_low`` is ``DECLUTTER_LENGTH_LOW``). The
+    ``#:`` comment above each field says what it does (the docs' settings
+    reference is made from them)."""
 
     #: the extraction pipeline, one of ``pipeline_names()`` (docs/pipelines.rst)
     pipeline: str = DEFAULT_PIPELINE

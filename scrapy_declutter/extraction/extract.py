@@ -19,11 +19,29 @@ from scrapy_declutter.extraction.presets import Pipeline, build_pipeline
 
 @dataclass(frozen=True, eq=False)
 class ExtractionResult:
-    """What ``extract`` found: every block, labelled, in document order.
+    """What :func:`extract` found: every block of the page, labelled, in page order.
 
-    ``markdown`` and ``metadata`` are computed when first read, from the parsed
-    page (``root``) the result keeps: a caller who does not read them does not
-    pay for them.
+    ``text`` is the clean text; ``markdown``, ``metadata`` and ``comments``
+    are the other outputs. ``markdown`` and ``metadata`` are computed when
+    first read, from the parsed page (``root``) the result keeps: a caller who
+    does not read them does not pay for them. ``to_dict()`` gives the result
+    as JSON-safe values, as the Scrapy layer puts it in items.
+
+    The fields a caller reads:
+
+    ``blocks``
+        every :class:`Block` of the page, kept or not, in page order.
+    ``language``
+        the stoplist the page was read with (``"English"``, ``"German"``),
+        or ``None`` (the language-independent mode).
+    ``pipeline``
+        the pipeline that labelled the blocks (``"declutter"``).
+    ``url``
+        the page's URL, as given to :func:`extract`.
+    ``title``
+        the page's ``<title>``, white space collapsed, or ``None``.
+
+    The other fields are the extraction's, kept for the outputs read later.
     """
 
     blocks: list[Block]
@@ -125,19 +143,31 @@ def extract(
     options: Options | None = None,
     **kwargs: Any,
 ) -> ExtractionResult:
-    """Label every block of ``html`` and return them with the kept text.
+    """Split the page ``html`` into blocks, label each kept or removed, and
+    return them with the kept text.
 
-    ``html`` is ``str`` (used as is) or ``bytes`` (decoded honouring a BOM,
-    then ``encoding``, then the page's ``<meta charset>``). ``content_language``
-    is the HTTP ``Content-Language``, used by ``language="auto"`` when the page
-    declares no ``<html lang>``. Other keyword arguments are ``Options`` fields;
-    an unknown one or a bad value raises ``InvalidOptionError`` (a ``ValueError``);
-    one that names a part of the result (``markdown=True``) says where it is.
-    A ready ``Options`` object can be passed as ``options`` instead (the Scrapy
-    layer builds one per crawl). ``html`` of another type, or a ``url`` that is
-    not ``str`` (or ``None``), raises ``InvalidInputError`` (a ``TypeError``).
-    A page that would cost too much to extract
-    (docs/robustness.rst) raises ``PageLimitError`` before it is parsed.
+    :param html: the page: ``str`` (used as is) or ``bytes``, decoded by its
+        BOM, else by ``encoding``, else as UTF-8 when the bytes are valid
+        UTF-8, else by the page's ``<meta charset>``.
+    :param url: the page's URL: the Markdown's links and the metadata's URLs
+        are made absolute against it.
+    :param encoding: the encoding the caller knows the bytes are in (in a
+        crawl, the HTTP header's).
+    :param content_language: the HTTP ``Content-Language``, read by
+        ``language="auto"`` when the page declares no ``<html lang>``.
+    :param options: a ready :class:`Options` (the Scrapy layer builds one per
+        crawl), instead of keyword arguments.
+    :param kwargs: :class:`Options` fields: ``language="de"``,
+        ``pipeline="justext"``, ``comments=True``, ...
+    :returns: an :class:`ExtractionResult`: ``result.text`` is the clean text.
+    :raises InvalidOptionError: an unknown option or a bad value (a
+        ``ValueError``); an option that names a part of the result
+        (``markdown=True``) says where it is.
+    :raises InvalidInputError: ``html`` neither ``str`` nor ``bytes``, or a
+        ``url`` or ``content_language`` that is not ``str`` (a ``TypeError``).
+    :raises PageLimitError: the page would cost more time or memory than a
+        limit allows (docs/robustness.rst); it is refused before parsing.
+
     The cyclic garbage collector is paused meanwhile (``gc_pause.py``): a
     page's objects are many, and none of them is in a reference cycle.
     """

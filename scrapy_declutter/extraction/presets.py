@@ -162,6 +162,9 @@ PIPELINES: dict[str, StageBuilder] = {
 
 
 def pipeline_names() -> frozenset[str]:
+    """The names the ``pipeline`` option (``DECLUTTER_PIPELINE``) takes:
+    ``declutter`` (the default), ``justext``, ``justext+tree``, ... (the
+    docs' pipelines page describes each)."""
     return frozenset(PIPELINES)
 
 

@@ -137,7 +137,8 @@ class Config:
     html_field: str | None = _setting("html", _is_name_or_none, "a field name, or None")
     #: overwrite the text of an item that already has some
     overwrite: bool = _setting(False, _is_bool, "True or False", True)
-    #: bytes: larger responses are skipped; ``0``: no limit
+    #: bytes: larger responses, and items' HTML (counted in UTF-8), are skipped;
+    #: ``0``: no limit
     max_body_size: int = _setting(10 * 1024 * 1024, _is_count, "a whole number >= 0", True)
     #: ``0``: the extraction runs in background threads (``DECLUTTER_THREADS``);
     #: ``N``: in a pool of N worker processes
@@ -227,6 +228,14 @@ class Config:
         except InvalidOptionError as error:
             raise InvalidSettingError(error.option, error.reason) from None
         return dataclasses.replace(self, options=new_options, **layer)
+
+    def over_size_limit(self, size: int) -> str | None:
+        """Why a page of ``size`` bytes is skipped as too large (its size
+        against ``DECLUTTER_MAX_BODY_SIZE``), or ``None`` when it is not."""
+        limit = self.max_body_size
+        if limit == 0 or size <= limit:
+            return None
+        return f"{size:,} bytes, over {setting_name('max_body_size')} ({limit:,})"
 
     def for_page(self, overrides: Mapping[Any, Any]) -> tuple["Config", list[InvalidSettingError]]:
         """This config with a request's ``meta["declutter"]`` dict applied.

@@ -36,7 +36,7 @@ from scrapy.http.request import NO_CALLBACK
 from scrapy.utils.defer import maybe_deferred_to_future
 
 from scrapy_declutter.core.errors import BinaryInputError, PageLimitError
-from scrapy_declutter.scrapy_layer.config import META_OVERRIDE, META_RESULT, Config, setting_name
+from scrapy_declutter.scrapy_layer.config import META_OVERRIDE, META_RESULT, Config
 from scrapy_declutter.scrapy_layer.page import Page, extract_page
 from scrapy_declutter.scrapy_layer.processes import WorkerTimeout
 from scrapy_declutter.scrapy_layer.state import CrawlerState
@@ -111,11 +111,10 @@ class DeclutterMiddleware:
             reason = "empty"
         else:
             config = self._overridden(override, response.url)
-            size, limit = len(response.body), config.max_body_size
-            if size <= limit or limit == 0:
+            too_large = config.over_size_limit(len(response.body))
+            if too_large is None:
                 return config
-            reason = "too_large"
-            detail = f"{size:,} bytes, over {setting_name('max_body_size')} ({limit:,})"
+            reason, detail = "too_large", too_large
         self.recorder.page_skipped(reason, response.url, detail)
         return None
 

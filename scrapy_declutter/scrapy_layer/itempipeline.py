@@ -5,8 +5,9 @@ An item whose ``DECLUTTER_HTML_FIELD`` (default ``html``) holds a non-empty
 receives the text and blocks like an item filled from a response (the HTML
 field is left as it is). Items without HTML, and items that already have text
 (unless ``DECLUTTER_OVERWRITE``), pass through untouched; so do items whose
-HTML is binary data (counted as ``items_skipped/binary``) and items whose HTML
-runs past ``DECLUTTER_TIMEOUT`` in a worker process (``pages_skipped/timeout``)
+HTML is binary data (counted as ``items_skipped/binary``), items whose HTML
+is over ``DECLUTTER_MAX_BODY_SIZE`` in UTF-8 (``pages_skipped/too_large``), and
+items whose HTML runs past ``DECLUTTER_TIMEOUT`` in a worker process (``pages_skipped/timeout``)
 or over a limit (``pages_skipped/over_memory_limit``, ``too_many_attributes``:
 one WARNING line each, naming the setting).
 An extraction error is logged and counted, and the item goes on unchanged: no
@@ -52,9 +53,15 @@ class DeclutterPipeline:
         if adapter.get(self.config.text_field) and not self.config.overwrite:
             self.recorder.item_skipped("has_text")
             return item
+        html = adapter[self.html_field]
+        size = len(html) if isinstance(html, bytes) else len(html.encode("utf-8", "replace"))
+        too_large = self.config.over_size_limit(size)
+        if too_large is not None:
+            self.recorder.page_skipped("too_large", f"item {type(item).__qualname__}", too_large)
+            return item
         url = adapter.get("url")
         page = Page(
-            html=adapter[self.html_field],
+            html=html,
             url=url if isinstance(url, str) else None,
             options=self.config.options,
             blocks=self.config.blocks,

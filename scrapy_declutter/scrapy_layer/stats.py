@@ -47,7 +47,7 @@ PAGES_SKIPPED = {
     "not_html": "not an HTML response",
     "http_status": "a status other than 2xx",
     "empty": "an empty body",
-    "too_large": "a body over ``DECLUTTER_MAX_BODY_SIZE``",
+    "too_large": "a body, or an item's HTML, over ``DECLUTTER_MAX_BODY_SIZE``",
     "binary": "binary data served as HTML",
     "timeout": "with worker processes: over ``DECLUTTER_TIMEOUT`` (also logged)",
     "over_memory_limit": "over ``DECLUTTER_PAGE_MEMORY_LIMIT_MB`` (also logged)",
