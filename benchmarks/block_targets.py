@@ -16,7 +16,7 @@ wcxb-dev's short blocks the first test calls content, 65% of dragnet's and
 
 Usage (from the repository root)::
 
-    python benchmarks/block_targets.py [CORPUS ...] [--limit 300] [--save FILE]
+    python -m benchmarks.block_targets [CORPUS ...] [--limit 300] [--save FILE]
 
 prints, for each corpus, how many short blocks the first test calls content
 and how many of them the alignment keeps as content.
@@ -25,7 +25,6 @@ and how many of them the alignment keeps as content.
 import argparse
 import difflib
 import re
-import sys
 from pathlib import Path
 
 # Blocks of fewer words are labelled content only where they align.
@@ -88,9 +87,7 @@ def _aligned_words(words: list[list[str]], reference_words: list[str]) -> list[i
 
 
 def main() -> None:
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from benchmarks.corpus import default_corpora, load_pages
-    from benchmarks.saved_output import SAVE_HELP, save_output
+    from benchmarks.corpus import SAVE_HELP, default_corpora, load_pages, save_output
     from scrapy_declutter.core.document import build_document
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])

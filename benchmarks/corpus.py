@@ -1,4 +1,12 @@
-"""Load the WCXB corpus and score extractions with its word-level metric.
+"""The benchmarks' shared helper: load the corpora, score extractions with
+their word-level metric, and save what a benchmark prints.
+
+Every benchmark imports the package and this module, nothing else of the
+repository; the tests may import it (and the benchmarks), never the other
+way. Run the benchmarks from the repository root as modules, so that
+``benchmarks.corpus`` imports with no change to ``sys.path``::
+
+    python -m benchmarks.quality --help
 
 The corpus (WCXB dev split, 1,497 pages) lives beside the repository, in
 ``../shared/corpora/wcxb-dev``; :func:`default_corpus_path` computes that path
@@ -7,7 +15,7 @@ Each page is ``html/NNNN.html.gz`` (gzip, UTF-8) plus ``ground-truth/NNNN.json``
 
 Typical use::
 
-    from corpus import default_corpus_path, load_pages, score, aggregate
+    from benchmarks.corpus import default_corpus_path, load_pages, score, aggregate
 
     pages = list(load_pages(default_corpus_path(), limit=50))
     scores = [score(my_extractor(p.html, p.url), p) for p in pages]
@@ -49,15 +57,26 @@ Metric (the corpus's own):
 
 Page types come from ``_internal.page_type.primary``; ``category`` is read
 as ``collection``.
+
+Saved output: every benchmark takes ``--save FILE``; it prints as usual and,
+when it ends, writes the same output to FILE (by convention
+``benchmarks/results/NAME.txt``) after a first line with the command that
+produced it (:func:`save_output`). ``tests/test_docs.py`` checks that every
+table the docs quote from such a file is in it, so a figure in the docs
+cannot go stale unseen: rerun the benchmark with ``--save`` and copy the new
+lines into the docs.
 """
 
 from __future__ import annotations
 
+import atexit
 import gzip
+import io
 import json
 import random
 import re
 import statistics
+import sys
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -272,3 +291,42 @@ def aggregate(scores: Iterable[Score]) -> Aggregate:
         groups[s.page_type].append(s)
     ordered = sorted(groups, key=lambda t: (-len(groups[t]), t))
     return Aggregate(summarise(scores), {t: summarise(groups[t]) for t in ordered})
+
+
+SAVE_HELP = "also write the output to this file (benchmarks/results/NAME.txt)"
+
+
+class _Tee(io.TextIOBase):
+    """Writes to the real standard output and keeps a copy."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.copy = io.StringIO()
+
+    def write(self, text):
+        self.copy.write(text)
+        return self.stream.write(text)
+
+    def flush(self):
+        self.stream.flush()
+
+
+def command_line() -> str:
+    """This run's command, with paths shortened to their last part (no machine's paths)."""
+    words = [f"-m benchmarks.{Path(sys.argv[0]).stem}"]
+    words += [Path(arg).name if arg.startswith("/") else arg for arg in sys.argv[1:]]
+    return "python " + " ".join(words)
+
+
+def save_output(path: Path | None) -> None:
+    """From now on, copy standard output; write it to ``path`` at exit (nothing if None)."""
+    if path is None:
+        return
+    tee = _Tee(sys.stdout)
+    sys.stdout = tee
+
+    def write() -> None:
+        sys.stdout = tee.stream
+        path.write_text(f"$ {command_line()}\n\n{tee.copy.getvalue()}", encoding="utf-8")
+
+    atexit.register(write)

@@ -13,7 +13,7 @@ share of the baseline, and the resident memory of the crawl (its process plus
 worker processes) after each tenth of the pages, so a leak shows as a climb.
 ``--latency`` delays every response on the server, as a real site does.
 
-    python benchmarks/crawl.py [CORPUS] --pages 10000 --latency 0.1
+    python -m benchmarks.crawl [CORPUS] --pages 10000 --latency 0.1
 
 CORPUS defaults to ``<repo>/../shared/corpora/wcxb-dev`` (its ``html/*.html.gz``).
 """
@@ -184,7 +184,8 @@ def main() -> None:
             out = subprocess.run(
                 [
                     sys.executable,
-                    __file__,
+                    "-m",
+                    "benchmarks.crawl",
                     "--run",
                     mode,
                     "--url",

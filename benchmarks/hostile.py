@@ -2,14 +2,14 @@
 
 Usage::
 
-    python benchmarks/hostile.py big [--case NAME ...] [--pipeline NAME] [--save FILE]
-    python benchmarks/hostile.py peaks [--shape NAME ...] [--mb MB] [--save FILE]
-    python benchmarks/hostile.py scaling [--size N] [--repeat R] [--family NAME ...]
+    python -m benchmarks.hostile big [--case NAME ...] [--pipeline NAME] [--save FILE]
+    python -m benchmarks.hostile peaks [--shape NAME ...] [--mb MB] [--save FILE]
+    python -m benchmarks.hostile scaling [--size N] [--repeat R] [--family NAME ...]
         [--output NAME ...] [--pipeline NAME ...] [--save FILE]
-    python benchmarks/hostile.py memory [--pages N] [--save FILE]
-    python benchmarks/hostile.py stall [--size N] [--save FILE]
-    python benchmarks/hostile.py report [--size N] [--repeat R] [--family NAME ...] [--save FILE]
-    python benchmarks/hostile.py slow [--size N] [--slow S] [--pages P] [--family NAME]
+    python -m benchmarks.hostile memory [--pages N] [--save FILE]
+    python -m benchmarks.hostile stall [--size N] [--save FILE]
+    python -m benchmarks.hostile report [--size N] [--repeat R] [--family NAME ...] [--save FILE]
+    python -m benchmarks.hostile slow [--size N] [--slow S] [--pages P] [--family NAME]
         [--workers threads:T|processes:N ...] [--set NAME=VALUE ...] [--save FILE]
 
 ``big``: each big page runs twice, each time in a fresh process (so one case's
@@ -26,7 +26,7 @@ already in memory), per byte and per start tag of the page, and the estimate
 ``limits.peak_memory_estimate`` makes of it before parsing: the ratio must
 stay under 1.
 
-``scaling``: for every family of ``tests/hostile.py`` ``FAMILIES``, a row
+``scaling``: for every family of ``FAMILIES``, a row
 ``extract``: the time of ``extract(..., comments=True).to_dict()`` at n
 characters and at 4n, summed over every pipeline (or those named with
 ``--pipeline``; the fastest of R runs each), their ratio (linear is 4; pages
@@ -72,6 +72,11 @@ setting (a JSON value, or a string): ``DECLUTTER_TIMEOUT=60``.
 
 ``scaling``, ``report``, ``stall`` and ``slow`` set no memory limit (``page_memory_limit_mb=0``):
 what they measure is time, on every page.
+
+The pages are generated in memory (``FAMILIES``, ``article``, ``nested``, ...);
+the reliability tests use them too (``tests/py``). Each generator
+returns the page and the marker text a correct extraction must still find in
+it (or ``None`` when the page holds no content).
 """
 
 import argparse
@@ -86,22 +91,182 @@ import tracemalloc
 from collections.abc import Sequence
 from pathlib import Path
 
+from benchmarks.corpus import SAVE_HELP, save_output
+from scrapy_declutter import PageLimitError, extract, pipeline_names
+from scrapy_declutter.core.options import Options
+from scrapy_declutter.extraction.report import render_report
+from scrapy_declutter.scrapy_layer.page import Page, extract_page
+
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-from benchmarks.saved_output import SAVE_HELP, save_output  # noqa: E402
-from scrapy_declutter import PageLimitError, extract, pipeline_names  # noqa: E402
-from scrapy_declutter.core.options import Options  # noqa: E402
-from scrapy_declutter.extraction.report import render_report  # noqa: E402
-from scrapy_declutter.scrapy_layer.page import Page, extract_page  # noqa: E402
-from tests import hostile  # noqa: E402
+# this module run again in a fresh process, from the repository root
+SELF = [sys.executable, "-m", "benchmarks.hostile"]
+
+# A paragraph jusText keeps: long, full of English stopwords. ``{n}`` numbers it.
+PARAGRAPH = (
+    "Paragraph {n}: the people who live along the river said that the water was warmer "
+    "this summer than it had ever been, and that they had seen fewer fish in it than in "
+    "any of the years before, which is why the council has asked the university to study "
+    "it over the next three years and to report on what can be done about it."
+)
+END = "The end marker sentence of the page."
+# A list item or table cell most pipelines keep.
+SENTENCE = "the people who live along the river said that the water was warmer than ever"
+
+
+def _english_page(body: str) -> str:
+    return f'<html lang="en"><head><title>Big</title></head><body>{body}</body></html>'
+
+
+def article(paragraphs: int, wrapper: str = "div") -> str:
+    body = "".join(f"<p>{PARAGRAPH.format(n=n)}</p>\n" for n in range(paragraphs))
+    return _english_page(f"<{wrapper}>{body}</{wrapper}>")
+
+
+def big_page(megabytes: float = 50) -> str:
+    """An article of ``megabytes`` MB: paragraphs of about 3 kB, then ``END``."""
+    paragraph = " ".join([PARAGRAPH] * 10)
+    count = int(megabytes * 1_000_000) // (len(paragraph) + 8)
+    body = "".join(f"<p>{paragraph.format(n=n)}</p>\n" for n in range(count))
+    return _english_page(f"<div>{body}<p>{END} {PARAGRAPH.format(n='last')}</p></div>")
+
+
+def nested(depth: int = 100_000, tag: str = "div", closed: bool = True) -> str:
+    return (
+        f"<html><body>{f'<{tag}>' * depth}<p>{END}</p>"
+        + (f"</{tag}>" * depth if closed else "")
+        + "</body></html>"
+    )
+
+
+def siblings(count: int = 1_000_000) -> str:
+    return "<html><body>" + "<p>x</p>" * count + "</body></html>"
+
+
+def breaks(count: int = 100_000) -> str:
+    return f"<html><body><p>before{'<br>' * count}after</p></body></html>"
+
+
+def huge_text(megabytes: int = 20) -> str:
+    words = "word " * (megabytes * 1_000_000 // 5)
+    return f"<html><body><p>{words}</p><p>{END}</p></body></html>"
+
+
+def _repeat(unit: str, size: int, head: str = "", tail: str = "") -> str:
+    return head + unit * max(size // len(unit), 1) + tail
+
+
+def _numbered(unit: str, size: int, head: str = "", tail: str = "") -> str:
+    """As ``_repeat``, each copy of ``unit`` with its number as ``{i}``."""
+    count = max(size // len(unit.format(i=0)), 1)
+    return head + "".join(unit.format(i=i) for i in range(count)) + tail
+
+
+# Families of hostile pages: each makes a page of about ``size`` characters
+# whose cost must grow linearly with ``size`` (``benchmarks/py
+# scaling``). Where a page must still give a block, ``END`` is in it.
+FAMILIES = {
+    "long link word": lambda n: f"<p><a href='/x'>{'_' * n}</a></p><p>{END}</p>",
+    "run of dots": lambda n: f"<p>{'.' * n}</p><p>{END}</p>",
+    "run of white space": lambda n: _repeat(" \n\t", n, "<p>a", f"b</p><p>{END}</p>"),
+    "run of no-break spaces": lambda n: _repeat("\u00a0 ", n, "<p>a", f"b</p><p>{END}</p>"),
+    "long word": lambda n: f"<p>{'w' * n}</p><p>{END}</p>",
+    "long word, punctuated": lambda n: _repeat("w.-", n, "<p>", f"</p><p>{END}</p>"),
+    "table rows": lambda n: _repeat("<tr><td>a</td><td>b</td></tr>", n, "<table>", "</table>"),
+    "table cells in one row": lambda n: _repeat("<td>a b</td>", n, "<table><tr>", "</table>"),
+    # issue 44's page: one <tr> of cells of some 35 characters (58,000 cells: 2 MB at 1.8M)
+    "one-row table of numbered cells": lambda n: _numbered(
+        "<td>value {i} of the one row</td>", n, "<table><tr>", "</tr></table>"
+    ),
+    "sibling blocks": lambda n: _repeat("<p>x</p>", n),
+    "deep nesting": lambda n: _repeat("<div>x", n, tail=f"<p>{END}</p>"),
+    "unclosed inline tags": lambda n: _repeat("<b>x", n, tail=f"<p>{END}</p>"),
+    "nested buttons": lambda n: _repeat("<button><div>", n, tail=f"<p>{END}</p>"),
+    "stray end tags": lambda n: _repeat("</div>", n, "<span>" * 3000, f"<p>{END}</p>"),
+    "many <br>": lambda n: _repeat("<br>", n, "<p>a", f"b</p><p>{END}</p>"),
+    "many links": lambda n: _repeat("<a href=/>x</a> ", n, "<p>", f"</p><p>{END}</p>"),
+    "many headings": lambda n: _repeat("<h2>title</h2><p>text</p>", n),
+    # a forum thread: a named anchor before each reply, all in one container
+    "comment anchors": lambda n: _numbered(
+        '<a name="comment-{i}"></a><span>Reader {i} wrote a short reply</span>', n, "<div>"
+    ),
+    "headings nested 1,000 deep": lambda n: _repeat(
+        "<p>a line of text</p>", n, "<h2><div>" * 1000, f"<p>{END}</p>"
+    ),
+    "list items": lambda n: _repeat("<li>a b c", n, "<ul>", "</ul>"),
+    # the Markdown climbs from every kept row or item to its table or list
+    "table body rows of text": lambda n: _repeat(
+        f"<tr><td>{SENTENCE}</td></tr>", n, "<table><tbody>", "</tbody></table>"
+    ),
+    "ordered list items": lambda n: _repeat(f"<li>{SENTENCE}</li>", n, "<ol>", "</ol>"),
+    "references list": lambda n: _repeat(
+        f'<li id="cite-1"><a href="#ref-1">^</a> {SENTENCE}, <i>The river</i>.'
+        ' <a href="https://news.example/river">River News</a>.</li>',
+        n,
+        '<ol class="references">',
+        "</ol>",
+    ),
+    "huge class string": lambda n: _repeat("ab ", n, "<div class='", f"'><p>{END}</p></div>"),
+    "unique classes": lambda n: "".join(
+        f"<p class=c{i} id=i{i}>x</p>" for i in range(max(n // 26, 1))
+    ),
+    "unique tag names": lambda n: "".join(f"<t{i}>x</t{i}>" for i in range(max(n // 14, 1))),
+    "400 attributes an element": lambda n: _repeat(
+        "<p " + " ".join(f"a{i}=1" for i in range(400)) + ">x</p>", n
+    ),
+    "many attributes on one element": lambda n: (
+        "<p " + " ".join(f"a{i}=1" for i in range(max(n // 8, 1))) + f">{END}</p>"
+    ),
+    # for the metadata: a class naming a date or a byline over every block, and
+    # microdata nested ever deeper (up to libxml2's limit) over a wide subtree
+    "class naming a date over blocks": lambda n: _repeat(
+        "<p>x</p>", n // 2, f"<div class='{'a' * (n // 2)} date'>", f"<p>{END}</p></div>"
+    ),
+    "class ending in author over blocks": lambda n: _repeat(
+        "<p>not a name but a line of nine words</p>",
+        n // 2,
+        f"<div class='{'a' * (n // 2)}author'>",
+        f"<p>{END}</p></div>",
+    ),
+    "itemprop nested over a wide subtree": lambda n: _repeat(
+        "<p>Kim Park</p>",
+        n // 2,
+        '<div itemprop="author headline datePublished">' * (n // 400),
+        f"<p>{END}</p>",
+    ),
+    # issue 44: code spans that must stay apart, lists whose items must stay
+    # items, and a paragraph cut by <br> into runs each holding a character
+    # the report's copy of the page drops
+    "code elements side by side": lambda n: _repeat(
+        "<code>x</code><code>y`&lt;i&gt;</code>", n, "<p>", f"</p><p>{END}</p>"
+    ),
+    "text between <ol start=0> items": lambda n: _repeat(
+        "text <li>an item</li>", n, "<ol start='0'>", "</ol>"
+    ),
+    "<ol start=999999999> items": lambda n: _repeat(
+        f"<li>{SENTENCE}</li>", n, "<ol start='999999999'>", "</ol>"
+    ),
+    "<br>-cut paragraph, U+FFFF runs": lambda n: _repeat(
+        "a run of words \uffff here<br>", n, "<p>", f"</p><p>{END}</p>"
+    ),
+    # a thread of comments each inside the one before, with its byline and
+    # time: the metadata asks of each whether it is in a comment section
+    "comments nested deep, a byline in each": lambda n: _repeat(
+        '<div class="comment"><p class="comment-author">By Reader</p>'
+        '<time datetime="2024-06-01T10:00:00Z">June 1</time>',
+        n,
+        f"<h1>Thread</h1><p>{PARAGRAPH.format(n=0)}</p>",
+        f"<p>{END}</p>",
+    ),
+}
+
 
 CASES = {
-    "50 MB article": lambda h: h.big_page(50),
-    "100,000 nested <div>": lambda h: h.nested(100_000),
-    "100,000 unclosed <span>": lambda h: h.nested(100_000, "span", closed=False),
-    "1,000,000 sibling <p>": lambda h: h.siblings(1_000_000),
-    "100,000 <br>": lambda h: h.breaks(100_000),
-    "20 MB text node": lambda h: h.huge_text(20),
+    "50 MB article": lambda: big_page(50),
+    "100,000 nested <div>": lambda: nested(100_000),
+    "100,000 unclosed <span>": lambda: nested(100_000, "span", closed=False),
+    "1,000,000 sibling <p>": lambda: siblings(1_000_000),
+    "100,000 <br>": lambda: breaks(100_000),
+    "20 MB text node": lambda: huge_text(20),
 }
 
 
@@ -111,7 +276,7 @@ def _fill(unit: str, megabytes: float, head: str = "", tail: str = "") -> str:
 
 
 SHAPES = {
-    "an article (long paragraphs)": lambda mb: hostile.big_page(mb),
+    "an article (long paragraphs)": lambda mb: big_page(mb),
     "one text node": lambda mb: _fill("word ", mb, "<p>", "</p>"),
     "<p>x</p>": lambda mb: _fill("<p>x</p>", mb),
     "<li>a b c d unclosed": lambda mb: _fill("<li>a b c d", mb, "<ul>"),
@@ -138,7 +303,7 @@ def rss_mb() -> float:
 
 
 def measure_big(case: str, pipeline: str, traced: bool) -> dict:
-    html = CASES[case](hostile)
+    html = CASES[case]()
     extract("<p>warm up: imports and stoplists</p>", pipeline=pipeline)
     if traced:
         tracemalloc.start()
@@ -159,9 +324,9 @@ def measure_big(case: str, pipeline: str, traced: bool) -> dict:
 
 
 def child(case: str, pipeline: str, traced: bool) -> dict:
-    command = [sys.executable, __file__, "big", "--child", case, "--pipeline", pipeline]
+    command = [*SELF, "big", "--child", case, "--pipeline", pipeline]
     out = subprocess.run(
-        command + ["--traced"] * traced, check=True, capture_output=True, text=True
+        command + ["--traced"] * traced, check=True, cwd=REPO, capture_output=True, text=True
     ).stdout
     return json.loads(out)
 
@@ -214,8 +379,8 @@ def peaks(args: argparse.Namespace) -> None:
         f"{'estimate MB':>12} {'peak/estimate':>14}"
     )
     for shape in args.shape or SHAPES:
-        command = [sys.executable, __file__, "peaks", "--child", shape, "--mb", str(args.mb)]
-        out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+        command = [*SELF, "peaks", "--child", shape, "--mb", str(args.mb)]
+        out = subprocess.run(command, check=True, cwd=REPO, capture_output=True, text=True).stdout
         r = json.loads(out)
         print(
             f"{shape:30} {r['start tags']:10,} {r['peak'] / 2**20:8.0f} "
@@ -308,8 +473,8 @@ def scaling(args: argparse.Namespace) -> None:
         f"{'family':32} {'output':9} {'n':>9} {'n s':>7} {'4n s':>7} {'ratio':>6}  "
         f"{'worst pipeline / size':28} {'GIL ms':>7}"
     )
-    for family in args.family or hostile.FAMILIES:
-        make = hostile.FAMILIES[family]
+    for family in args.family or FAMILIES:
+        make = FAMILIES[family]
         n = args.size
         try:
             # below some 10 ms a page, caches and the allocator, not the page, set the time
@@ -350,17 +515,17 @@ def scaling(args: argparse.Namespace) -> None:
 
 # Pages of many short blocks: the most outlines and list entries a character.
 REPORT_FAMILIES = {
-    "<h1> headings": lambda n: hostile._repeat("<h1>x</h1>", n),
-    "unclosed <tr>": lambda n: hostile._repeat("<tr>x", n, "<table>"),
-    "text split by <br>": lambda n: hostile._repeat("x<br>", n, "<p>"),
-    "ampersands and quotes": lambda n: hostile._repeat('&"', n, "<p>", f"</p><p>{hostile.END}</p>"),
+    "<h1> headings": lambda n: _repeat("<h1>x</h1>", n),
+    "unclosed <tr>": lambda n: _repeat("<tr>x", n, "<table>"),
+    "text split by <br>": lambda n: _repeat("x<br>", n, "<p>"),
+    "ampersands and quotes": lambda n: _repeat('&"', n, "<p>", f"</p><p>{END}</p>"),
 }
 
 
 def report_scaling(args: argparse.Namespace) -> None:
     from scrapy_declutter.extraction.report import render_report
 
-    families = {**REPORT_FAMILIES, **{f: hostile.FAMILIES[f] for f in args.family or ()}}
+    families = {**REPORT_FAMILIES, **{f: FAMILIES[f] for f in args.family or ()}}
     print(
         f"render_report, fastest of {args.repeat} (the extraction before it not counted); "
         "size: report / page characters"
@@ -427,14 +592,14 @@ def in_children(command: list[str], modes: Sequence[str]) -> None:
     reactor is installed once a process), printing what each prints."""
     for mode in modes:
         out = subprocess.run(
-            [*command, "--child", mode], check=True, capture_output=True, text=True
+            [*command, "--child", mode], check=True, cwd=REPO, capture_output=True, text=True
         ).stdout
         print(out, end="", flush=True)  # through --save's copy
 
 
 def stall(args: argparse.Namespace) -> None:
     if args.child is None:
-        in_children([sys.executable, __file__, "stall", "--size", str(args.size)], ("on", "off"))
+        in_children([*SELF, "stall", "--size", str(args.size)], ("on", "off"))
         return
     import scrapy
     from scrapy.crawler import CrawlerRunner
@@ -445,9 +610,7 @@ def stall(args: argparse.Namespace) -> None:
     from twisted.web.resource import Resource
     from twisted.web.server import Site
 
-    pages = {
-        str(i): make(4 * args.size).encode() for i, make in enumerate(hostile.FAMILIES.values())
-    }
+    pages = {str(i): make(4 * args.size).encode() for i, make in enumerate(FAMILIES.values())}
 
     class Pages(Resource):
         isLeaf = True
@@ -516,7 +679,7 @@ def stall(args: argparse.Namespace) -> None:
 
 def slow(args: argparse.Namespace) -> None:
     if args.child is None:
-        command = [sys.executable, __file__, "slow", "--size", str(args.size)]
+        command = [*SELF, "slow", "--size", str(args.size)]
         command += ["--pages", str(args.pages), "--family", args.family, "--slow", str(args.slow)]
         command += [f"--set={setting}" for setting in args.set or ()]
         in_children(command, args.mode_of_workers or ("threads:1", "threads:4", "processes:2"))
@@ -531,16 +694,15 @@ def slow(args: argparse.Namespace) -> None:
     from twisted.web.resource import Resource
     from twisted.web.server import Site
 
-    from tests.site import ARTICLE_EN
-
-    slow_page = hostile.FAMILIES[args.family](args.size).encode()
+    slow_page = FAMILIES[args.family](args.size).encode()
+    ordinary = article(5).encode()  # an English article of some 1,700 characters
 
     class Pages(Resource):
         isLeaf = True
 
         def render_GET(self, request):
             request.setHeader("Content-Type", "text/html; charset=utf-8")
-            return slow_page if request.postpath[-1].startswith(b"slow") else ARTICLE_EN
+            return slow_page if request.postpath[-1].startswith(b"slow") else ordinary
 
     port = reactor.listenTCP(0, Site(Pages()), interface="127.0.0.1")
     base = f"http://127.0.0.1:{port.getHost().port}/page/"
@@ -621,7 +783,7 @@ def main() -> None:
     scaling_parser = modes.add_parser("scaling")
     scaling_parser.add_argument("--size", type=int, default=100_000)
     scaling_parser.add_argument("--repeat", type=int, default=3)
-    scaling_parser.add_argument("--family", action="append", choices=list(hostile.FAMILIES))
+    scaling_parser.add_argument("--family", action="append", choices=list(FAMILIES))
     scaling_parser.add_argument("--output", action="append", choices=list(OUTPUTS))
     scaling_parser.add_argument("--pipeline", action="append", choices=sorted(pipeline_names()))
     peaks_parser = modes.add_parser("peaks")
@@ -636,7 +798,7 @@ def main() -> None:
     slow_parser = modes.add_parser("slow")
     slow_parser.add_argument("--size", type=int, default=1_000_000)
     slow_parser.add_argument("--pages", type=int, default=50)
-    slow_parser.add_argument("--family", default="table rows", choices=list(hostile.FAMILIES))
+    slow_parser.add_argument("--family", default="table rows", choices=list(FAMILIES))
     slow_parser.add_argument("--slow", type=int, default=1)
     slow_parser.add_argument("--workers", dest="mode_of_workers", action="append")
     slow_parser.add_argument("--set", action="append", metavar="NAME=VALUE")
@@ -644,7 +806,7 @@ def main() -> None:
     report_parser = modes.add_parser("report")
     report_parser.add_argument("--size", type=int, default=250_000)
     report_parser.add_argument("--repeat", type=int, default=2)
-    report_parser.add_argument("--family", action="append", choices=list(hostile.FAMILIES))
+    report_parser.add_argument("--family", action="append", choices=list(FAMILIES))
     parsers = (
         big_parser,
         peaks_parser,

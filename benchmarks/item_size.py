@@ -7,7 +7,7 @@ The variants are the add-on line alone, then with each ``-s NAME=VALUE`` given.
 Reports, per variant: items, the JSON lines feed's bytes, the text's and the
 blocks' share of it, and the log's bytes.
 
-    python benchmarks/item_size.py [CORPUS] --pages 20 -s DECLUTTER_BLOCKS=all
+    python -m benchmarks.item_size [CORPUS] --pages 20 -s DECLUTTER_BLOCKS=all [--save FILE]
 
 CORPUS defaults to ``<repo>/../shared/corpora/wcxb-dev`` (its ``html/*.html.gz``).
 """
@@ -23,8 +23,9 @@ import tempfile
 import threading
 from pathlib import Path
 
+from benchmarks.corpus import SAVE_HELP, default_corpus_path, save_output
+
 REPO = Path(__file__).resolve().parents[1]
-DEFAULT_CORPUS = REPO.parent / "shared" / "corpora" / "wcxb-dev"
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -68,16 +69,15 @@ def measure(urls: list[str], extra: dict[str, str]) -> dict[str, int]:
     with tempfile.TemporaryDirectory() as tmp:
         workdir = Path(tmp)
         code = (
-            "import sys, json; sys.path.insert(0, sys.argv[1]); import item_size; "
-            "item_size.crawl(json.loads(sys.argv[2]), __import__('pathlib').Path(sys.argv[3]), "
-            "json.loads(sys.argv[4]))"
+            "import sys, json; from benchmarks import item_size; "
+            "item_size.crawl(json.loads(sys.argv[1]), __import__('pathlib').Path(sys.argv[2]), "
+            "json.loads(sys.argv[3]))"
         )
         subprocess.run(
             [
                 sys.executable,
                 "-c",
                 code,
-                str(Path(__file__).parent),
                 json.dumps(urls),
                 tmp,
                 json.dumps(extra),
@@ -104,10 +104,12 @@ def measure(urls: list[str], extra: dict[str, str]) -> dict[str, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("corpus", nargs="?", type=Path, default=DEFAULT_CORPUS)
+    parser.add_argument("corpus", nargs="?", type=Path, default=default_corpus_path())
     parser.add_argument("--pages", type=int, default=20)
     parser.add_argument("-s", dest="settings", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--save", type=Path, help=SAVE_HELP)
     args = parser.parse_args()
+    save_output(args.save)
     with tempfile.TemporaryDirectory() as site:
         for path in sorted(Path(args.corpus, "html").glob("*.html.gz"))[: args.pages]:
             Path(site, path.name.removesuffix(".gz")).write_bytes(

@@ -2,12 +2,12 @@
 
 Usage (from the repository root)::
 
-    python benchmarks/quality.py                       # every extractor, every corpus
-    python benchmarks/quality.py --limit 50            # first 50 pages of each
-    python benchmarks/quality.py CORPUS ... --extractors trafilatura,declutter,declutter:NAME
-    python benchmarks/quality.py --json results.json   # also write every figure, per page too
-    python benchmarks/quality.py --rst                 # tables as RST (for the README)
-    python benchmarks/quality.py --list                # list the extractor names
+    python -m benchmarks.quality                       # every extractor, every corpus
+    python -m benchmarks.quality --limit 50            # first 50 pages of each
+    python -m benchmarks.quality CORPUS ... --extractors trafilatura,declutter,declutter:NAME
+    python -m benchmarks.quality --json results.json   # also write every figure, per page too
+    python -m benchmarks.quality --rst                 # tables as RST (for the README)
+    python -m benchmarks.quality --list                # list the extractor names
 
 CORPUS defaults to every corpus found in ``<repo>/../shared/corpora/`` (wcxb-dev,
 dragnet, l3s-gn1, magic-forum); each is reported on its own, with the snippet
@@ -25,7 +25,8 @@ Extractors (name -> callable(html_bytes, url) -> str); a package that is missing
 is reported as skipped:
 
 * ``declutter`` / ``declutter:<pipeline>``: ``scrapy_declutter.extraction.extract(html_bytes,
-  url=url[, pipeline=<pipeline>]).text``, taken from this working tree.
+  url=url[, pipeline=<pipeline>]).text``, the installed package (``pip install -e .``:
+  this working tree).
 * ``trafilatura``: ``trafilatura.extract(text, url=url, include_comments=False,
   include_tables=True)``, the usual "main text only" setting; other options at
   their defaults (``trafilatura-comments`` keeps comments, the library default).
@@ -57,19 +58,18 @@ from pathlib import Path
 
 import lxml.html
 
-# The repo root first: benchmark the working tree's package even when it is not installed.
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.corpus import (
+    SAVE_HELP,
     Aggregate,
     Page,
     Score,
     aggregate,
     default_corpora,
     load_pages,
+    save_output,
     score,
     summarise,
 )
-from benchmarks.saved_output import SAVE_HELP, save_output
 
 Extractor = Callable[[bytes, str | None], str]
 

@@ -63,13 +63,14 @@ from benchmarks.content_fit import (  # noqa: E402
     leave_one_corpus_out,
 )
 from benchmarks.corpus import (  # noqa: E402
+    SAVE_HELP,
     aggregate,
     default_corpora,
     load_pages,
+    save_output,
     score,
     summarise,
 )
-from benchmarks.saved_output import SAVE_HELP, save_output  # noqa: E402
 from scrapy_declutter.core.document import Document, build_document  # noqa: E402
 from scrapy_declutter.core.errors import DeclutterError  # noqa: E402
 from scrapy_declutter.core.options import Options  # noqa: E402

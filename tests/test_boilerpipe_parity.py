@@ -1,18 +1,15 @@
 """Our boilerpipe-article against BoilerPy3's ArticleExtractor on corpus articles.
 
-``benchmarks/boilerpipe_parity.py`` prints the figure for every article page.
+``python -m benchmarks.parity --boilerpipe`` prints the figure for every article page.
 """
 
 import logging
 import statistics
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from benchmarks.boilerpipe_parity import agreements, article_pages
 from benchmarks.corpus import load_pages
+from benchmarks.parity import agreements, article_pages
 
 # Left out of the README's quick run (setup.cfg); .ci/run runs it.
 pytestmark = pytest.mark.slow

@@ -181,14 +181,16 @@ def test_comment_sections_are_named_by_class_or_id(attributes, marked):
     assert marks_comments(attributes.get("class"), attributes.get("id")) is marked
 
 
-def test_the_comments_benchmark_turns_off_every_section_finder():
-    # benchmarks/comments.py patches comment_section where each caller imported it:
-    # a caller that moves must move there too, or the patch raises
+def test_patching_comment_section_where_it_is_imported_turns_off_every_finder():
+    # a study that turns comments off patches comment_section where each caller
+    # imported it: a caller that moves must move there too, or the patch raises
     from unittest import mock
 
-    from benchmarks.comments import NO_SECTION
-
-    with mock.patch(NO_SECTION[0], return_value=None), mock.patch(NO_SECTION[1], return_value=None):
+    no_section = (
+        "scrapy_declutter.stages.page_marks.comment_section",
+        "scrapy_declutter.stages.comments.comment_section",
+    )
+    with mock.patch(no_section[0], return_value=None), mock.patch(no_section[1], return_value=None):
         assert extract(PAGE, comments=True).comments == ""  # asked for, none found
     assert extract(PAGE, comments=True).comments == COMMENT
 

@@ -1,8 +1,8 @@
 """A distributed crawl: two scrapy-redis workers, one real Redis, the add-on unchanged.
 
-A private ``redis-server`` (``tests/redisserver.py``) and a generated site of
-510 pages (10 front pages, the start URLs, and 500 articles that link to each
-other; ``tests/distributed.py``) on 127.0.0.1. Each worker is a separate
+A private ``redis-server`` and a generated site of 510 pages (10 front
+pages, the start URLs, and 500 articles that link to each other), both from
+``benchmarks/redis_workers.py``, on 127.0.0.1. Each worker is a separate
 ``scrapy crawl news_redis`` process of the example project's scrapy-redis
 profile. Skips when no ``redis-server`` binary or no scrapy-redis is installed.
 """
@@ -12,12 +12,14 @@ import signal
 
 import pytest
 
-from tests.distributed import (
+from benchmarks.redis_workers import (
     BOILERPLATE,
     ITEMS_KEY,
     SPIDER,
+    RedisServer,
     Site,
     SiteServer,
+    find_redis_server,
     items,
     push_start_urls,
     sentence,
@@ -25,7 +27,6 @@ from tests.distributed import (
     wait,
     wait_for,
 )
-from tests.redisserver import RedisServer, find_redis_server
 
 pytest.importorskip("scrapy_redis", reason="scrapy-redis is not installed (the redis extra)")
 pytestmark = [

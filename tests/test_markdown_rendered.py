@@ -1,4 +1,4 @@
-"""result.markdown read back by a CommonMark parser (tests/commonmark.py): safe to render.
+"""result.markdown read back by a CommonMark parser (benchmarks/markdown_safety.py): safe to render.
 
 No raw HTML, no link but http(s), ``mailto:`` or relative ones, emphasis that
 parses as emphasis, no heading, table, thematic break or indented code the
@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from benchmarks.corpus import default_corpora, load_pages
+from benchmarks.markdown_safety import extra_marks, parser, problems, scheme
 from scrapy_declutter import DeclutterError, InvalidInputError, Label, extract
-from tests.commonmark import extra_marks, parser, problems, scheme
 from tests.test_fuzz import mutated_page, tag_soup
 
 

@@ -215,9 +215,9 @@ def test_empty_page():
 
 
 def test_the_metadata_folds_benchmark_tunes_limits_the_code_reads():
-    # benchmarks/metadata_folds.py sets these module attributes: a limit renamed
+    # python -m benchmarks.structure --folds sets these module attributes: a limit renamed
     # or gone would stop it with an AttributeError
-    from benchmarks.metadata_folds import GRIDS
+    from benchmarks.structure import GRIDS
     from scrapy_declutter.core import metadata
 
     assert all(isinstance(getattr(metadata, name), int) for name in GRIDS)

@@ -1,10 +1,9 @@
-"""Small pages, as a reader's test pages are (``benchmarks/small_pages.py``):
+"""Small pages, as a reader's test pages are (``tests/small_pages.py``):
 prose at the page's edge is kept, and a paragraph said twice is kept twice,
 while menus, footers and copied lists stay out."""
 
 import pytest
 
-from benchmarks.small_pages import GARDEN, LIBRARY, MENU, PAGES, SmallPage
 from scrapy_declutter import Label, extract
 from scrapy_declutter.core.reasons import (
     BELOW_THRESHOLD,
@@ -14,6 +13,7 @@ from scrapy_declutter.core.reasons import (
 )
 from scrapy_declutter.stages.content_region import KeepContentRegion
 from tests.factory import justext_document
+from tests.small_pages import GARDEN, LIBRARY, MENU, PAGES, SmallPage
 
 # What the rules leave out, and why: the Chinese paragraph jusText calls bad
 # by itself (too few stopwords), last on its page, whose score clears the

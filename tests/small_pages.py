@@ -2,22 +2,12 @@
 with or without a headline, a short menu or footer, a paragraph said twice, a
 Chinese page; each with the text a reader sees on it.
 
-    python benchmarks/small_pages.py
-
-prints the default pipeline's word F1 on each page and over the set (the
-corpora's metric, ``corpus.word_prf``). ``tests/test_small_pages.py`` asserts
-what is kept on them and why.
+``tests/test_small_pages.py`` asserts what is kept on them and why.
 """
 
 # ruff: noqa: RUF001 (Chinese punctuation is fullwidth)
 
-import sys
-from pathlib import Path
 from typing import NamedTuple
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from benchmarks.corpus import word_prf
-from scrapy_declutter import extract
 
 
 class SmallPage(NamedTuple):
@@ -169,19 +159,3 @@ PAGES = (
         _text("图书馆延长开放时间", *ZH),
     ),
 )
-
-
-def word_f1(page: SmallPage) -> float:
-    """The default pipeline's word F1 on ``page`` against what a reader sees."""
-    return word_prf(extract(page.html).text, page.text)[2]
-
-
-def main() -> None:
-    scores = [word_f1(page) for page in PAGES]
-    for page, f1 in zip(PAGES, scores):
-        print(f"{f1:.3f}  {page.name}")
-    print(f"word F1 over {len(PAGES)} pages: {sum(scores) / len(scores):.3f}")
-
-
-if __name__ == "__main__":
-    main()
