@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 from scrapy import Request, Spider
 from scrapy.commands import ScrapyCommand
+from scrapy.downloadermiddlewares.retry import RetryMiddleware
 from scrapy.downloadermiddlewares.robotstxt import RobotsTxtMiddleware
 from scrapy.exceptions import UsageError
 from scrapy.http import HtmlResponse, Response
@@ -132,8 +133,6 @@ class Command(ScrapyCommand):
 
         class FetchSpider(Spider):
             name = "declutter"
-            # the one line printed below says why; Scrapy's give-up line would repeat it
-            custom_settings = {"RETRY_GIVE_UP_LOG_LEVEL": "DEBUG"}
 
             async def start(self) -> AsyncIterator[Request]:
                 yield Request(
@@ -148,16 +147,19 @@ class Command(ScrapyCommand):
                 responses.append(response)
 
         assert self.crawler_process is not None
-        # With ROBOTSTXT_OBEY (a new project's setting) a host that cannot be
-        # reached fails on robots.txt first, logged with two tracebacks; the one
-        # line printed below says the same.
-        robots = logging.getLogger(RobotsTxtMiddleware.__module__)
-        robots.addFilter(_below_error)
+        # The one line printed below says why a page could not be fetched:
+        # Scrapy's give-up line (ERROR, whatever RETRY_GIVE_UP_LOG_LEVEL before
+        # Scrapy 2.16) and, with ROBOTSTXT_OBEY (a new project's setting), the
+        # robots.txt failure's two tracebacks would repeat it.
+        quieted = [logging.getLogger(m.__module__) for m in (RetryMiddleware, RobotsTxtMiddleware)]
+        for logger in quieted:
+            logger.addFilter(_below_error)
         try:
             self.crawler_process.crawl(FetchSpider)
             self.crawler_process.start()
         finally:
-            robots.removeFilter(_below_error)
+            for logger in quieted:
+                logger.removeFilter(_below_error)
         if not responses:
             why = f": {failures[0].getErrorMessage()}" if failures else ""
             print(f"could not fetch {url}{why}", file=sys.stderr)
