@@ -257,6 +257,35 @@ FAMILIES = {
         f"<h1>Thread</h1><p>{PARAGRAPH.format(n=0)}</p>",
         f"<p>{END}</p>",
     ),
+    # the rest of issue 44's attack: shapes each output writes its own way
+    "headings h1 to h6 in turn": lambda n: _repeat(
+        "".join(
+            f"<h{level}>a heading {level}</h{level}><p>{SENTENCE}</p>" for level in range(1, 7)
+        ),
+        n,
+        tail=f"<p>{END}</p>",
+    ),
+    "dl, dt and dd lists": lambda n: _repeat(
+        f"<dt>a term</dt><dd>{SENTENCE}</dd>", n, "<dl>", f"</dl><p>{END}</p>"
+    ),
+    "links under a <base>": lambda n: _repeat(
+        f"<p><a href='page/../x?y=1#z'>{SENTENCE}</a></p>",
+        n,
+        "<base href='https://example.org/a/b/'>",
+        f"<p>{END}</p>",
+    ),
+    "code inside bold": lambda n: _repeat(
+        "<b>bold <code>x`y</code> and <code>z</code></b> ", n, "<p>", f"</p><p>{END}</p>"
+    ),
+    "many <pre> blocks": lambda n: _repeat(
+        "<pre>line one\n    indented &lt;i&gt;\n```</pre>", n, tail=f"<p>{END}</p>"
+    ),
+    "right-to-left text": lambda n: _repeat(
+        "<p dir='rtl'>\u0642\u0627\u0644 \u0627\u0644\u0646\u0627\u0633 \u200f\u202b"
+        "\u0625\u0646 \u0627\u0644\u0645\u0627\u0621 \u202c</p>",
+        n,
+        tail=f"<p>{END}</p>",
+    ),
 }
 
 

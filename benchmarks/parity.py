@@ -83,7 +83,7 @@ def reference_paragraphs(html: bytes, language: str | None, fix_headings: bool =
 def compare_page(html: bytes, language: str, fix_headings: bool = True) -> PageParity:
     """Run both on one page; ``language`` is a stoplist name or ``auto``."""
     ours = extract(html, language=language, pipeline="justext")
-    reference = reference_paragraphs(html, ours.language, fix_headings)
+    reference = reference_paragraphs(html, ours.stoplist, fix_headings)
     ours_items = [(_squash(b.text), str(b.label)) for b in ours.blocks]
     ref_items = [(_squash(p.text), "bad" if p.is_boilerplate else "good") for p in reference]
     matcher = SequenceMatcher(None, ours_items, ref_items, autojunk=False)

@@ -436,7 +436,7 @@ def page_rights(result, reference: dict, values: dict[str, int]) -> dict[str, bo
     match where the reference has the field, ``None`` where it has not."""
     with limits(values):
         found = core_metadata.read_metadata(
-            result.root, result.blocks, result.url, result.language, result.content_language
+            result.root, result.blocks, result.url, result.stoplist, result.content_language
         )
     rights = {}
     for field, check in CHECKS.items():
