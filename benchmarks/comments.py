@@ -27,7 +27,7 @@ from scrapy_declutter.extraction.extract import extract
 
 # Both modules that call it: the content region's hard rules and the last stage.
 NO_SECTION = (
-    "scrapy_declutter.stages.page_marks.comment_section",
+    "scrapy_declutter.stages.evidence.comment_section",
     "scrapy_declutter.stages.comments.comment_section",
 )
 

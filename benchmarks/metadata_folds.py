@@ -43,6 +43,8 @@ from benchmarks.saved_output import SAVE_HELP, save_output
 from benchmarks.structure import author_right, date_right, title_right
 from scrapy_declutter import extract
 from scrapy_declutter.core import metadata
+from scrapy_declutter.stages.comment_section import COMMENTS
+from scrapy_declutter.stages.rules.headline import HEADLINE
 
 # Each number: its grid and the fields it touches.
 GRIDS = {
@@ -81,7 +83,13 @@ def page_rights(result, reference: dict, values: dict[str, int]) -> dict[str, bo
     match where the reference has the field, ``None`` where it has not."""
     with limits(values):
         found = metadata.read_metadata(
-            result.root, result.blocks, result.url, result.language, result.content_language
+            result.root,
+            result.blocks,
+            result.url,
+            result.language,
+            result.content_language,
+            comments=(COMMENTS,),
+            headlines=(HEADLINE,),
         )
     rights = {}
     for field, check in CHECKS.items():

@@ -5,12 +5,11 @@ import pytest
 from scrapy_declutter import Label, extract
 from scrapy_declutter.core.asides import marks_comments
 from scrapy_declutter.core.document import build_document
-from scrapy_declutter.core.reasons import COMMENTS
-from scrapy_declutter.stages.comments import SeparateComments, comment_section
-from scrapy_declutter.stages.content_region import KeepContentRegion
+from scrapy_declutter.stages.comment_section import COMMENTS, comment_section
+from scrapy_declutter.stages.comments import SeparateComments
 from tests.comment_pages import COMMENTS as POSTS
 from tests.comment_pages import FORM_TEXTS, blog_page
-from tests.factory import justext_document
+from tests.factory import justext_document, keep_content_region
 from tests.hostile import within
 
 ARTICLE = (
@@ -88,7 +87,7 @@ def test_the_region_never_takes_the_thread_for_the_content():
     document = justext_document(page)
     for block in document.blocks:
         block.score = block.block_score = 0.9
-    KeepContentRegion()(document)
+    keep_content_region(document)
     kept = " ".join(b.text for b in document.blocks if b.label is Label.GOOD)
     assert "river bank" in kept
     assert "second bridge" not in kept

@@ -29,6 +29,7 @@ from typing import NamedTuple
 from lxml import etree
 
 from scrapy_declutter.core.labels import GOOD, BoilerpipeLabel, Label
+from scrapy_declutter.core.reasons import Reason
 
 # jusText's segmentation tags (its algorithm.rst), plus <body>, as its code has.
 BLOCK_TAGS = frozenset(
@@ -171,7 +172,7 @@ class Block:
     ``block_score`` (the content model's probability, in context and from
     the block's own features; see ``content_model.py``), and
     ``boilerpipe_labels`` and ``fused_into`` (see ``boilerpipe.py``), and
-    ``reason``, the rule that decided the label (see ``reasons.py``).
+    ``reason``, the rule that decided the label (a ``reasons.Reason``).
     """
 
     text: str
@@ -189,7 +190,7 @@ class Block:
     label: Label | None = None
     score: float | None = None
     block_score: float | None = None
-    reason: str | None = None
+    reason: Reason | None = None
     boilerpipe_labels: BoilerpipeLabel = BoilerpipeLabel(0)
     fused_into: "Block | None" = field(default=None, repr=False)
     _word_wrap: WordWrap | None = field(default=None, repr=False, compare=False)

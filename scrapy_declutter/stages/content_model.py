@@ -49,6 +49,7 @@ from scrapy_declutter.stages.content_features import (
     page_features,
     short_links,
 )
+from scrapy_declutter.stages.evidence import evidence_of
 
 MODEL = "content.json"
 ARTICLE_MODEL = "content-articles.json"
@@ -401,11 +402,12 @@ class ScoreContent:
 
     @staticmethod
     def write(document: Document, scores: PageScores) -> None:
-        """Set the page's blocks' scores and its article probability."""
-        document.article_probability = scores.mix.gate
+        """Set the page's blocks' scores and its article probability (in the
+        page's evidence, ``evidence.PageEvidence``)."""
         for block, block_score, score in zip(document.blocks, scores.first, scores.final):
             block.block_score = block_score
             block.score = score
+        evidence_of(document).article_probability = scores.mix.gate
 
     def scores(self, document: Document) -> PageScores:
         """The page's scores from both models and the gate."""
