@@ -173,11 +173,12 @@ def evidence_of(document: Document) -> PageEvidence:
 
 @dataclass(frozen=True)
 class StartDecision:
-    """The chain's first step: makes the page's evidence, then leaves every
-    block undecided (``BAD``, no reason) for the rules."""
+    """The chain's first step: makes the page's evidence (unless a stage
+    before made it), then leaves every block undecided (``BAD``, no reason)
+    and no table kept whole, for the rules."""
 
     def __call__(self, document: Document) -> None:
-        evidence_of(document)
+        evidence_of(document).kept_whole = set()
         for block in document.blocks:
             block.label, block.reason = BAD, None
 
