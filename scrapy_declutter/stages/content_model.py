@@ -8,7 +8,8 @@ each score beside its neighbours' and ancestors'
 (``content_features.context_features``). Two such models are shipped in
 ``models/``, a general one and one for articles, mixed page by page
 (``article_gate``).
-``KeepContentRegion`` (``content_region.py``) then decides from the scores.
+The decision's rules (``rules/``, listed in ``extraction/presets.py``) then
+decide from the scores.
 
 The models were fitted by ``benchmarks/train_content_model.py`` with folds by
 web site; each file records its fit and held-out figures.
