@@ -2,6 +2,8 @@
 switched off by name through ``Options.rules_off``, an unknown name a clear
 error."""
 
+import pickle
+
 import pytest
 
 from scrapy_declutter import InvalidOptionError, extract
@@ -69,3 +71,12 @@ def test_a_rule_is_switched_off_in_the_settings_too():
     assert config.options.rules_off == frozenset(("teasers", "headline"))
     with pytest.raises(InvalidSettingError, match="DECLUTTER_RULES_OFF"):
         Config.from_settings({"DECLUTTER_RULES_OFF": "no-such-rule"})
+
+
+def test_a_block_s_reason_names_and_explains_the_rule_with_its_figures():
+    result = extract(NEWS_PAGE, content_threshold=0.55)
+    reasons = {block.reason.name: block.reason for block in result.blocks if block.reason}
+    region = reasons["content region"]
+    assert region.rule == "region" and "(0.55)" in region.explain()
+    assert region == "content region"  # as when the reason was a plain string
+    assert pickle.loads(pickle.dumps(region)).explain() == region.explain()

@@ -8,9 +8,7 @@ the core knows only the type. A later stage that changes a label writes its
 own reason, so the last rule to decide is the one named.
 """
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from types import MappingProxyType
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True, eq=False)
@@ -27,7 +25,7 @@ class Reason:
     name: str
     explanation: str
     rule: str = ""
-    figures: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
+    figures: tuple[tuple[str, object], ...] = ()  # (placeholder, value) pairs: it pickles
 
     def __str__(self) -> str:
         return self.name
@@ -47,7 +45,7 @@ class Reason:
 
     def quoting(self, **figures: object) -> "Reason":
         """This reason with ``figures`` (the writer's parameters) added."""
-        return replace(self, figures=MappingProxyType({**self.figures, **figures}))
+        return replace(self, figures=tuple({**dict(self.figures), **figures}.items()))
 
 
 class _Figures(dict):
