@@ -18,6 +18,7 @@ region's family decides only the blocks no rule before it decided.
 """
 
 import re
+import weakref
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -64,7 +65,9 @@ class PageEvidence:
     run's), for the repeats rule."""
 
     def __init__(self, document: Document) -> None:
-        self.document = document
+        # the document holds its evidence: a weak way back makes no cycle
+        # for the garbage collector, which the extraction pauses (gc_pause.py)
+        self._document = weakref.ref(document)
         self.blocks = document.blocks
         self.title = document.title
         self.good = [b.is_good for b in document.blocks]
@@ -85,6 +88,12 @@ class PageEvidence:
             vars(evidence)[name] = value
         document.shared[PageEvidence] = evidence
         return evidence
+
+    @property
+    def document(self) -> Document:
+        document = self._document()
+        assert document is not None, "the page's evidence outlived its page"
+        return document
 
     @cached_property
     def tree(self) -> BlockTree:
