@@ -2,9 +2,9 @@
 
 Usage::
 
-    python benchmarks/train_content_model.py [CORPUS ...] [--folds 5] [--thresholds 0.4,0.43]
+    python -m benchmarks.train_content_model [CORPUS ...] [--folds 5] [--thresholds 0.4,0.43]
         [--loco [--loco-folds 3]] [--save FILE] [--write] [--scores FILE]
-    python benchmarks/train_content_model.py [CORPUS ...] --from-scores FILE [--thresholds 0.4]
+    python -m benchmarks.train_content_model [CORPUS ...] --from-scores FILE [--thresholds 0.4]
         [--save FILE]
 
 CORPUS defaults to every corpus found beside the repository
@@ -44,10 +44,10 @@ from dataclasses import replace
 from pathlib import Path
 from urllib.parse import urlparse
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-from benchmarks.block_targets import block_targets  # noqa: E402
-from benchmarks.content_fit import (  # noqa: E402
+from lxml import etree
+
+from benchmarks.block_targets import block_targets
+from benchmarks.content_fit import (
     CLASS_TOKEN_BOUND,
     CORPUS_WEIGHTS,
     GATE_C,
@@ -62,7 +62,7 @@ from benchmarks.content_fit import (  # noqa: E402
     fit_model,
     leave_one_corpus_out,
 )
-from benchmarks.corpus import (  # noqa: E402
+from benchmarks.corpus import (
     SAVE_HELP,
     aggregate,
     default_corpora,
@@ -71,29 +71,35 @@ from benchmarks.corpus import (  # noqa: E402
     score,
     summarise,
 )
-from scrapy_declutter.core.document import Document, build_document  # noqa: E402
-from scrapy_declutter.core.errors import DeclutterError  # noqa: E402
-from scrapy_declutter.core.options import Options  # noqa: E402
-from scrapy_declutter.core.tables import data_tables  # noqa: E402
-from scrapy_declutter.extraction.presets import (  # noqa: E402
+from scrapy_declutter.core.blocks import Block
+from scrapy_declutter.core.document import Document, build_document
+from scrapy_declutter.core.errors import DeclutterError
+from scrapy_declutter.core.options import Options
+from scrapy_declutter.extraction.presets import (
     Pipeline,
     build_pipeline,
     declutter_stages,
+    rules,
 )
-from scrapy_declutter.stages.article_gate import GATE, ArticleGate, PageShape  # noqa: E402
-from scrapy_declutter.stages.content_features import page_features, short_links  # noqa: E402
-from scrapy_declutter.stages.content_model import (  # noqa: E402
+from scrapy_declutter.stages.article_gate import GATE, ArticleGate, PageShape
+from scrapy_declutter.stages.content_features import page_features
+from scrapy_declutter.stages.content_model import (
     ARTICLE_MODEL,
     MODEL,
     ContentModel,
     ScoreContent,
 )
-from scrapy_declutter.stages.content_region import (  # noqa: E402
-    KeepContentRegion,
-    prose_outside,
-    title_test,
+from scrapy_declutter.stages.evidence import (
+    PageEvidence,
+    StartDecision,
+    evidence_of,
 )
-from scrapy_declutter.stages.page_marks import fallback, in_navigation, ruled_out  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[1]
+
+# Stands for the blocks' elements in a replayed page: the rules to the
+# headline read the page's tree from its evidence, not from the blocks.
+_NO_ELEMENT = etree.Element("p")
 
 
 def host(url: str | None) -> str:
@@ -129,7 +135,7 @@ def prepare(corpus: Path, limit: int | None = None) -> list[dict]:
         tree = replace(features.tree, elements=[])  # the numbers alone: no lxml in memory
         texts = [b.text for b in document.blocks]
         matrix, token_columns = block_matrix(features, len(texts))
-        navigation = in_navigation(document.blocks, document.tree())
+        evidence = evidence_of(document)  # jusText's labels, as the decision reads them
         pages.append(
             {
                 "page": page,
@@ -143,13 +149,18 @@ def prepare(corpus: Path, limit: int | None = None) -> list[dict]:
                 "texts": texts,
                 "title": document.title,
                 "tree": tree,
-                "lengths": [len(text) for text in texts],
-                "short_links": short_links(document.blocks),
-                "fallback": fallback(document.blocks, document.tree()),
-                "ruled_out": ruled_out(document),
-                "navigation": navigation,
-                "prose": prose_outside(document.blocks, navigation),
-                "tables": data_tables(document.blocks, document.tree()).settled(),
+                "lengths": evidence.lengths,
+                "short_links": evidence.short_links,
+                "evidence": {
+                    "tree": tree,
+                    "lengths": evidence.lengths,
+                    "short_links": evidence.short_links,
+                    "fallback": evidence.fallback,
+                    "verdicts": evidence.verdicts,
+                    "navigation": evidence.navigation,
+                    "prose": evidence.prose,
+                    "tables": evidence.tables.settled(),
+                },
                 "shape": PageShape.of(document),
                 "is_article": page.page_type == "article",
             }
@@ -160,24 +171,29 @@ def prepare(corpus: Path, limit: int | None = None) -> list[dict]:
 def kept_text(
     p: dict, scores: list[float], first: list[float], threshold: float, probability: float
 ) -> str:
-    """What ``KeepContentRegion`` keeps, over the prepared page (``probability``:
-    the article gate's)."""
-    keep = KeepContentRegion(threshold).keep
-    kept = keep(
-        scores,
-        first,
-        p["tree"],
-        p["lengths"],
-        p["short_links"],
-        p["ruled_out"],
-        lambda: p["fallback"],
-        p["texts"],
-        p["tables"],
-        title_test(p["texts"], p["title"], probability),
-        p["navigation"],
-        p["prose"],
-    )
-    return "\n\n".join(text for text, keep in zip(p["texts"], kept) if keep)
+    """What the decision's rules to the headline keep at ``threshold`` (what
+    the region and the rules that run with it keep), over the prepared page
+    (``probability``: the article gate's)."""
+    blocks = [Block(text, _NO_ELEMENT) for text in p["texts"]]
+    for block, final, block_score in zip(blocks, scores, first):
+        block.score, block.block_score = final, block_score
+    document = Document(blocks, title=p["title"])
+    PageEvidence.given(document, **p["evidence"]).article_probability = probability
+    for stage in (StartDecision(), *REGION_RULES[threshold]):
+        stage(document)
+    return "\n\n".join(b.text for b in blocks if b.is_good)
+
+
+class _RegionRules(dict):
+    """The decision's rules to the headline, by threshold."""
+
+    def __missing__(self, threshold: float) -> tuple:
+        chain = rules(Options(content_threshold=threshold))
+        self[threshold] = chain[: [rule.name for rule in chain].index("headline") + 1]
+        return self[threshold]
+
+
+REGION_RULES = _RegionRules()
 
 
 def report(title: str, pages, final, first, probabilities, thresholds: list[float]) -> list[str]:
@@ -233,7 +249,7 @@ class KeptScores:
     def __call__(self, document: Document) -> None:
         if len(document.blocks) != len(self.final):
             sys.exit("the blocks changed since the scores were kept: fit again")
-        document.article_probability = self.probability
+        evidence_of(document).article_probability = self.probability
         for block, first, final in zip(document.blocks, self.first, self.final):
             block.block_score, block.score = first, final
 
@@ -299,7 +315,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("corpora", nargs="*", type=Path)
     parser.add_argument("--folds", type=int, default=5)
-    parser.add_argument("--thresholds", default=str(KeepContentRegion.threshold))
+    parser.add_argument("--thresholds", default=str(Options.content_threshold))
     parser.add_argument("--limit", type=int, help="the first N pages of each corpus")
     parser.add_argument("--loco", action="store_true", help="also leave each corpus out")
     parser.add_argument(
@@ -373,7 +389,7 @@ def main() -> None:
             "mix_corpus_weights": MIX_CORPUS_WEIGHTS,
             "corpus_weights": CORPUS_WEIGHTS,
             "min_sites": MIN_SITES,
-            "threshold": KeepContentRegion.threshold,
+            "threshold": Options.content_threshold,
             "held_out": lines,
             "commit": commit(),
         }

@@ -2,6 +2,7 @@
 small news page labelled by jusText, and a small numbered block tree."""
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from lxml import etree
 
@@ -9,8 +10,8 @@ from scrapy_declutter.core.blocks import Block, WordWrap
 from scrapy_declutter.core.document import BlockTree, Document, build_document
 from scrapy_declutter.core.labels import BoilerpipeLabel, Label
 from scrapy_declutter.core.options import Options
-from scrapy_declutter.extraction.presets import build_pipeline
-from scrapy_declutter.stages.content_region import KeepContentRegion
+from scrapy_declutter.extraction.presets import build_pipeline, rules
+from scrapy_declutter.stages.evidence import StartDecision, evidence_of
 
 _ELEMENT = etree.Element("p")
 L = Label
@@ -142,12 +143,31 @@ def hand_scored(
     an article's element), the gate's probability set, then the region and
     ``rule``: only the rule decides what the region keeps."""
     doc = justext_document(html)
-    doc.article_probability = article_probability
     for b in doc.blocks:
         b.score = b.block_score = 0.9
-    KeepContentRegion()(doc)
+    evidence_of(doc).article_probability = article_probability
+    keep_content_region(doc)
     rule(doc)
     return doc
+
+
+def keep_content_region(
+    doc: Document,
+    threshold: float = Options.content_threshold,
+    link_threshold: float | None = None,
+) -> None:
+    """The decision's rules from the hard rules to the headline (what one
+    stage, ``KeepContentRegion``, did before the chain) at ``threshold``; the
+    short links' rule at ``link_threshold`` if given."""
+    chain = rules(Options(content_threshold=threshold))
+    chain = chain[: [rule.name for rule in chain].index("headline") + 1]
+    if link_threshold is not None:
+        chain = tuple(
+            replace(rule, link_threshold=link_threshold) if rule.name == "short-links" else rule
+            for rule in chain
+        )
+    for stage in (StartDecision(), *chain):
+        stage(doc)
 
 
 def reasons(doc: Document) -> dict[str, str | None]:

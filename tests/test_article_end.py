@@ -6,9 +6,9 @@ decides; the article gate's probability is set as the gate would give it."""
 
 from scrapy_declutter import extract
 from scrapy_declutter.core.document import Document
-from scrapy_declutter.core.reasons import CONTENT_REGION, TEASERS
 from scrapy_declutter.extraction.explain import explain
-from scrapy_declutter.stages.article_end import EndArticle, teasers_after_article
+from scrapy_declutter.stages.rules.article_end import TEASERS, EndArticle, teasers_after_article
+from scrapy_declutter.stages.rules.region import CONTENT_REGION
 from tests.factory import STORY, hand_scored, reasons
 
 PARAGRAPHS = STORY

@@ -1,12 +1,13 @@
 """BlockProximityFusion, SimpleBlockFusionProcessor and the fusion-group view."""
 
-from scrapy_declutter.core.reasons import BOILERPIPE_CLASSIFIER, BOILERPIPE_FUSED
 from scrapy_declutter.stages.boilerpipe import (
+    BOILERPIPE_FUSED,
     BlockProximityFusion,
     BoilerplateBlockFilter,
     SimpleBlockFusionProcessor,
     text_blocks,
 )
+from scrapy_declutter.stages.boilerpipe_classifiers import BOILERPIPE_CLASSIFIER
 from tests.factory import BL, L, bp_block, content, document, heads
 
 G, B = L.GOOD, L.BAD

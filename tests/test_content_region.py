@@ -2,9 +2,15 @@
 
 from scrapy_declutter import Label, extract
 from scrapy_declutter.core.document import BlockTree
-from scrapy_declutter.stages.content_region import KeepContentRegion, content_region
+from scrapy_declutter.stages.evidence import content_region
 from scrapy_declutter.stages.page_marks import in_navigation
-from tests.factory import NEWS_PAGE, NEWS_PARAGRAPH, SECTIONS_TREE, justext_document
+from tests.factory import (
+    NEWS_PAGE,
+    NEWS_PARAGRAPH,
+    SECTIONS_TREE,
+    justext_document,
+    keep_content_region,
+)
 
 
 def test_region_spans_sibling_groups():
@@ -49,7 +55,7 @@ def test_keep_content_region_labels_by_region_and_threshold():
             if "aside" in tags
             else 0.0
         )
-    KeepContentRegion(0.5)(document)
+    keep_content_region(document, 0.5)
     kept = {b.text for b in document.blocks if b.label is Label.GOOD}
     assert NEWS_PARAGRAPH in kept and "A cycle path on the east side" in kept
     # the footer scores high but lies outside the region
@@ -61,7 +67,7 @@ def test_short_links_need_a_higher_score():
     document = justext_document(NEWS_PAGE)
     for block in document.blocks:
         block.score = 0.6
-    KeepContentRegion(0.5, short_link_threshold=0.7)(document)
+    keep_content_region(document, 0.5, link_threshold=0.7)
     kept = {b.text for b in document.blocks if b.label is Label.GOOD}
     assert NEWS_PARAGRAPH in kept and "Home" not in kept and "Sport" not in kept
 
@@ -78,7 +84,7 @@ def test_context_cannot_keep_a_block_the_first_stage_is_sure_of():
         block.score, block.block_score = 0.9, 0.9
     footer = next(b for b in document.blocks if "Copyright" in b.text)
     footer.block_score = 0.05
-    KeepContentRegion(0.5)(document)
+    keep_content_region(document, 0.5)
     kept = {b.text for b in document.blocks if b.label is Label.GOOD}
     assert NEWS_PARAGRAPH in kept and footer.text not in kept
 
@@ -88,7 +94,7 @@ def test_when_the_model_keeps_nothing_jusText_labels_stand_less_the_ruled_out():
     justext_kept = [b.text for b in document.blocks if b.label is Label.GOOD]
     for block in document.blocks:
         block.score, block.block_score = 0.3, 0.3
-    KeepContentRegion(0.5)(document)
+    keep_content_region(document, 0.5)
     expected = [text for text in justext_kept if "\u00a9" not in text]
     assert expected and [b.text for b in document.blocks if b.label is Label.GOOD] == expected
 
@@ -128,12 +134,12 @@ def test_the_navigation_never_wins_the_region_from_the_content():
     document = shop_document(SHOP_PAGE)
     navigation = in_navigation(document.blocks, document.tree())
     assert sum(navigation) == len(DEPARTMENTS) + 1  # the menu's columns and the footer
-    KeepContentRegion(0.5)(document)
+    keep_content_region(document, 0.5)
     kept = [b.text for b in document.blocks if b.label is Label.GOOD]
     assert kept[0] == "Studio microphone with a built-in preamp" and len(kept) == 3
     # the same menu in a <div> is no navigation: it wins the region
     document = shop_document(SHOP_PAGE.replace("<nav", "<div").replace("</nav>", "</div>"))
-    KeepContentRegion(0.5)(document)
+    keep_content_region(document, 0.5)
     kept = [b.text for b in document.blocks if b.label is Label.GOOD]
     assert len(kept) == len(DEPARTMENTS) and kept[0].startswith("Guitars")
 
@@ -143,6 +149,6 @@ def test_a_page_nested_in_its_navigation_keeps_its_text():
     nested = SHOP_PAGE.replace("</nav>", "").replace("</body>", "</nav></body>")
     document = shop_document(nested)
     assert not any(in_navigation(document.blocks, document.tree()))
-    KeepContentRegion(0.5)(document)
+    keep_content_region(document, 0.5)
     kept = [b.text for b in document.blocks if b.label is Label.GOOD]
     assert "Studio microphone with a built-in preamp" in kept

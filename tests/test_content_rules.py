@@ -2,8 +2,11 @@
 the model's scores, and a page with content is never handed back empty."""
 
 from scrapy_declutter import extract
-from scrapy_declutter.core.reasons import CONTENT_REGION, COPYRIGHT, FALLBACK, HIDDEN, REPEATED
 from scrapy_declutter.extraction.explain import explain
+from scrapy_declutter.stages.rules.fallback import FALLBACK
+from scrapy_declutter.stages.rules.hard_rules import COPYRIGHT, HIDDEN
+from scrapy_declutter.stages.rules.region import CONTENT_REGION
+from scrapy_declutter.stages.rules.repeats import REPEATED
 
 PROSE = (
     "This is the first paragraph of a long article, and it is written in English with the "

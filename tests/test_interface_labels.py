@@ -5,8 +5,12 @@ model scores a share bar inside an article's element) so that only the rule
 decides; the article gate's probability is set as the gate would give it."""
 
 from scrapy_declutter.core.document import Document
-from scrapy_declutter.core.reasons import CONTENT_REGION, INTERFACE_LABEL
-from scrapy_declutter.stages.interface_labels import KeepOutInterfaceLabels, is_interface_label
+from scrapy_declutter.stages.rules.interface_labels import (
+    INTERFACE_LABEL,
+    KeepOutInterfaceLabels,
+    is_interface_label,
+)
+from scrapy_declutter.stages.rules.region import CONTENT_REGION
 from tests.factory import STORY, hand_scored, reasons
 
 PARAGRAPHS = STORY

@@ -1,5 +1,8 @@
 """The package's layers import only the layers below them:
-core → stages → extraction → scrapy_layer (and the package's ``__init__`` on top)."""
+core → stages → extraction → scrapy_layer (and the package's ``__init__`` on top).
+Inside ``stages/``, three floors: the features and the page's shared evidence
+below, the rules of the default's decision (``stages/rules/``) above, none of
+which imports another."""
 
 import ast
 from pathlib import Path
@@ -40,3 +43,59 @@ def test_a_layer_imports_only_itself_and_the_layers_below(layer):
 def test_every_module_is_in_a_layer():
     top = {path.name for path in PACKAGE.iterdir() if path.suffix == ".py" or path.is_dir()}
     assert top - {"__pycache__", "py.typed"} == {"__init__.py", *LAYERS}
+
+
+STAGES = PACKAGE / "stages"
+RULES = STAGES / "rules"
+# features and the page's shared evidence below, the rules above, nothing above a rule
+FLOORS = 3
+LONGEST_CLASS = 120
+
+
+def _module(path: Path) -> str:
+    return ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+
+
+def imported_stage_modules(path: Path) -> set[str]:
+    """The modules of ``stages/`` that the module at ``path`` imports."""
+    known = {_module(p) for p in STAGES.rglob("*.py")}
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found |= {node.module} & known
+            found |= {f"{node.module}.{alias.name}" for alias in node.names} & known
+        elif isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names} & known
+    return found - {_module(path)}
+
+
+def test_no_rule_imports_another_rule():
+    rules = {_module(path) for path in RULES.glob("*.py")}
+    assert len(rules) > 10
+    imports = {_module(path): imported_stage_modules(path) & rules for path in RULES.glob("*.py")}
+    assert {rule: sorted(other) for rule, other in imports.items() if other} == {}
+
+
+def test_the_stages_stand_on_at_most_three_floors():
+    imports = {_module(path): imported_stage_modules(path) for path in STAGES.rglob("*.py")}
+    floors: dict[str, int] = {}
+
+    def floor(module: str) -> int:
+        if module not in floors:
+            floors[module] = 1 + max(map(floor, imports[module]), default=0)
+        return floors[module]
+
+    assert max(map(floor, imports)) <= FLOORS
+    # a rule stands on the top floor: nothing imports it but the presets
+    rules = {_module(path) for path in RULES.glob("*.py") if path.name != "__init__.py"}
+    assert {m for m, found in imports.items() if found & rules} == set()
+
+
+def test_every_class_of_the_stages_is_short_enough_to_read_in_one_sitting():
+    lengths = {
+        f"{path.relative_to(PACKAGE)}:{node.name}": node.end_lineno - node.lineno + 1
+        for path in STAGES.rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef) and node.end_lineno is not None
+    }
+    assert {name: n for name, n in lengths.items() if n >= LONGEST_CLASS} == {}

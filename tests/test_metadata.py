@@ -7,7 +7,9 @@ import pytest
 from scrapy_declutter import extract
 from scrapy_declutter.core.labels import BAD, GOOD
 from scrapy_declutter.core.metadata import Metadata, read_metadata
-from scrapy_declutter.core.reasons import BELOW_THRESHOLD, CONTENT_REGION, HEADLINE
+from scrapy_declutter.stages.rules.headline import HEADLINE
+from scrapy_declutter.stages.rules.region import CONTENT_REGION
+from scrapy_declutter.stages.rules.threshold import BELOW_THRESHOLD
 from tests.hostile import within
 
 TEXT = (
@@ -121,11 +123,11 @@ def test_a_date_line_below_a_kept_headline_is_found():
         block.label, block.reason = BAD, BELOW_THRESHOLD
     blocks[0].label, blocks[0].reason = GOOD, HEADLINE
     blocks[-1].label, blocks[-1].reason = GOOD, CONTENT_REGION
-    assert read_metadata(result.root, blocks).date == "2026-02-11"
+    assert read_metadata(result.root, blocks, headlines=(HEADLINE,)).date == "2026-02-11"
     # the window opens at the first block kept for its content, not above it
     blocks[-1].label, blocks[-1].reason = BAD, BELOW_THRESHOLD
     blocks[1].label, blocks[1].reason = GOOD, CONTENT_REGION
-    assert read_metadata(result.root, blocks).date is None
+    assert read_metadata(result.root, blocks, headlines=(HEADLINE,)).date is None
 
 
 # Far enough after the text that only a class or id can make it a date line.

@@ -4,19 +4,30 @@ import pytest
 
 from scrapy_declutter import DeclutterError, InvalidOptionError, Options, extract
 from scrapy_declutter.extraction.presets import build_pipeline
-from scrapy_declutter.stages.article_end import EndArticle
 from scrapy_declutter.stages.comments import SeparateComments
-from scrapy_declutter.stages.content_region import KeepContentRegion
-from scrapy_declutter.stages.interface_labels import KeepOutInterfaceLabels
+from scrapy_declutter.stages.evidence import StartDecision
 from scrapy_declutter.stages.justext import (
     ClassifyContextFree,
     ClassifyContextSensitive,
     PostprocessHeadings,
     PreprocessHeadings,
 )
-from scrapy_declutter.stages.tag_lines import KeepOutTagLines
+from scrapy_declutter.stages.rules.article_end import EndArticle
+from scrapy_declutter.stages.rules.best_guess import BestGuess
+from scrapy_declutter.stages.rules.data_tables import KeepDataTables
+from scrapy_declutter.stages.rules.fallback import Fallback
+from scrapy_declutter.stages.rules.guard import Guard
+from scrapy_declutter.stages.rules.hard_rules import HardRules
+from scrapy_declutter.stages.rules.headline import Headline
+from scrapy_declutter.stages.rules.interface_labels import KeepOutInterfaceLabels
+from scrapy_declutter.stages.rules.page_edge import PageEdge
+from scrapy_declutter.stages.rules.region import Region
+from scrapy_declutter.stages.rules.repeats import Repeats
+from scrapy_declutter.stages.rules.short_links import ShortLinks
+from scrapy_declutter.stages.rules.tag_lines import KeepOutTagLines
+from scrapy_declutter.stages.rules.threshold import Threshold
+from scrapy_declutter.stages.rules.value_blocks import KeepOutValues
 from scrapy_declutter.stages.tree_filter import TreeFilter
-from scrapy_declutter.stages.value_blocks import KeepOutValues
 
 
 @pytest.mark.parametrize(
@@ -67,12 +78,21 @@ def test_stages_default_to_the_options_defaults():
     )
     assert build_pipeline(Options(pipeline="justext")).stages == justext
     assert build_pipeline(Options(pipeline="justext+tree")).stages == (*justext, TreeFilter())
+    region = (Threshold(), ShortLinks(), Guard(), Region())
     last = (
-        KeepContentRegion(),
+        StartDecision(),
+        HardRules(),
+        *region,
+        KeepDataTables(),
+        Fallback(),
+        BestGuess(again=region, then=(KeepDataTables(),)),
+        PageEdge(),
+        Repeats(),
+        Headline(),
         KeepOutValues(),
         EndArticle(),
         KeepOutInterfaceLabels(),
         KeepOutTagLines(),
         SeparateComments(after_region=True),
     )
-    assert build_pipeline(Options()).stages[-6:] == last
+    assert build_pipeline(Options()).stages[-len(last) :] == last

@@ -12,18 +12,7 @@ from scrapy_declutter.core.blocks import Block, segment
 from scrapy_declutter.core.document import BlockTree
 from scrapy_declutter.core.labels import BAD, GOOD
 from scrapy_declutter.core.options import Options
-from scrapy_declutter.core.reasons import (
-    BELOW_THRESHOLD,
-    BEST_GUESS,
-    BOILERPLATE_GUARD,
-    CONTENT_REGION,
-    COPYRIGHT,
-    EXPLANATIONS,
-    FALLBACK,
-    HEADLINE,
-    OUTSIDE_REGION,
-    SHORT_LINK,
-)
+from scrapy_declutter.core.reasons import Reason
 from scrapy_declutter.core.tables import DataTables
 from scrapy_declutter.extraction import report as report_module
 from scrapy_declutter.extraction.extract import ExtractionResult
@@ -35,8 +24,16 @@ from scrapy_declutter.extraction.report import (
     size_limit,
 )
 from scrapy_declutter.stages.article_gate import Mix
-from scrapy_declutter.stages.content_region import KeepContentRegion, title_test
-from tests import hostile
+from scrapy_declutter.stages.evidence import PageEvidence, title_test
+from scrapy_declutter.stages.rules.best_guess import BEST_GUESS
+from scrapy_declutter.stages.rules.fallback import FALLBACK
+from scrapy_declutter.stages.rules.guard import BOILERPLATE_GUARD
+from scrapy_declutter.stages.rules.hard_rules import COPYRIGHT
+from scrapy_declutter.stages.rules.headline import HEADLINE, HEADLINE_OVERLAP
+from scrapy_declutter.stages.rules.region import CONTENT_REGION, OUTSIDE_REGION
+from scrapy_declutter.stages.rules.short_links import SHORT_LINK
+from scrapy_declutter.stages.rules.threshold import BELOW_THRESHOLD
+from tests import factory, hostile
 from tests.site import ARTICLE_DE, ARTICLE_EN, ARTICLE_EN_SENTENCE, BOILERPLATE
 
 OUTLINED = "//*[contains(@class, 'declutter-kept') or contains(@class, 'declutter-removed')]"
@@ -76,7 +73,7 @@ def test_every_stage_records_the_rule_that_decided_each_block(pipeline):
     for html in (ARTICLE_EN, ARTICLE_DE):
         blocks = extract(html, pipeline=pipeline).blocks
         assert blocks
-        assert [b.text for b in blocks if b.reason not in EXPLANATIONS] == []
+        assert all(isinstance(b.reason, Reason) and b.reason.explain() for b in blocks)
 
 
 def test_each_block_shows_its_verdict_and_reason():
@@ -95,7 +92,7 @@ def test_the_threshold_and_the_legend_name_the_options_used():
     assert "0.61" in report.xpath("string(//*[@class='threshold'])")
     legend = report.get_element_by_id("legend").getnext()
     terms = [dt.text_content() for dt in legend.iter("dt")]
-    assert sorted(terms) == sorted({block.reason for block in result.blocks})
+    assert sorted(terms) == sorted({block.reason.name for block in result.blocks if block.reason})
     assert all(dd.text_content() for dd in legend.iter("dd"))
     assert "0.61" in legend.text_content()  # the content region's explanation
 
@@ -135,7 +132,7 @@ def test_the_page_view_outlines_kept_and_removed_blocks_with_the_reason_on_hover
         assert any(boilerplate in element.text_content() for element in removed), boilerplate
         assert not any(boilerplate in element.text_content() for element in kept), boilerplate
     assert all(re.match(r"block \d+ (kept|removed): ", e.get("title")) for e in kept + removed)
-    reasons = {block.reason for block in result.blocks}
+    reasons = {block.reason.name for block in result.blocks if block.reason}
     assert all(any(reason in e.get("title") for reason in reasons) for e in kept + removed)
 
 
@@ -222,21 +219,34 @@ def decide_on_tree(
     fallback: list[bool] | None = None,
     repeats_title: list[bool] | None = None,
 ) -> list[str]:
-    """The content stage's rules at threshold 0.5 on ``TREE``'s five blocks:
-    three long ones, then two short; no short links, no hard rule, a
-    fallback that keeps nothing and no headline unless given."""
-    return KeepContentRegion(0.5).decide(
-        scores,
-        block_scores or [0.8] * 5,
-        TREE,
-        [300, 300, 300, 20, 20],
-        short_links or [False] * 5,
-        ruled_out or [None] * 5,
-        lambda: fallback or [False] * 5,
-        [f"block {i}" for i in range(5)],
-        DataTables.none(5),
-        repeats_title.__getitem__ if repeats_title else None,
+    """The decision's rules to the headline at threshold 0.5 on ``TREE``'s
+    five blocks: three long ones, then two short; no short links, no hard
+    rule, a fallback that keeps nothing and no headline unless given (the
+    blocks that repeat the title: of an article)."""
+    texts = [
+        TITLE if repeats else f"block {i}" for i, repeats in enumerate(repeats_title or [0] * 5)
+    ]
+    blocks = [factory.block(text=text) for text in texts]
+    for block, score, block_score in zip(blocks, scores, block_scores or [0.8] * 5):
+        block.score, block.block_score = score, block_score
+    document = factory.document(*blocks, title=TITLE)
+    evidence = PageEvidence.given(
+        document,
+        tree=TREE,
+        lengths=[300, 300, 300, 20, 20],
+        short_links=short_links or [False] * 5,
+        verdicts=ruled_out or [None] * 5,
+        fallback=fallback or [False] * 5,
+        tables=DataTables.none(5),
+        prose=[False] * 5,
+        navigation=[False] * 5,
     )
+    evidence.article_probability = 0.9 if repeats_title else None
+    factory.keep_content_region(document, 0.5)
+    return [block.reason for block in document.blocks]
+
+
+TITLE = "Storm closes the harbour"
 
 
 def test_the_content_stage_names_the_rule_that_removed_each_block():
@@ -259,7 +269,7 @@ def test_when_the_content_stage_keeps_nothing_the_fallback_s_blocks_are_kept():
     decided = decide_on_tree(
         [0.1] * 5,
         block_scores=[0.1] * 5,
-        ruled_out=[None, COPYRIGHT, None, None, None],
+        ruled_out=[None, "copyright", None, None, None],
         fallback=[True, True, False, True, True],
     )
     assert decided == [FALLBACK, COPYRIGHT, BELOW_THRESHOLD, FALLBACK, FALLBACK]
@@ -309,11 +319,10 @@ def test_a_block_repeats_the_title_of_an_article():
         "Storm closes the harbour " * 4,
     ]
     title = "Storm closes the harbour | Example News"
-    repeats_title = title_test(texts, title, 0.9)
+    repeats_title = title_test(texts, title, HEADLINE_OVERLAP)
     assert repeats_title is not None
     assert [repeats_title(i) for i in range(6)] == [True, False, False, False, True, False]
-    assert title_test(texts, title, 0.3) is None
-    assert title_test(texts, None, 0.9) is None
+    assert title_test(texts, None, HEADLINE_OVERLAP) is None
 
 
 def test_a_block_without_a_recorded_reason_is_reported_as_such():

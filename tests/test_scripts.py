@@ -8,7 +8,9 @@ from scrapy_declutter import extract
 from scrapy_declutter.core.dates import parse_date
 from scrapy_declutter.core.document import build_document
 from scrapy_declutter.core.languages import validate_language
-from scrapy_declutter.core.reasons import BELOW_THRESHOLD, CONTENT_REGION, COPYRIGHT
+from scrapy_declutter.stages.rules.hard_rules import COPYRIGHT
+from scrapy_declutter.stages.rules.region import CONTENT_REGION
+from scrapy_declutter.stages.rules.threshold import BELOW_THRESHOLD
 
 ARTICLE = """<html lang="zh-CN"><head><title>风能新规发布 - 新闻网</title></head><body>
 <nav><a href="/">首页</a> <a href="/news">新闻</a> <a href="/sports">体育</a>

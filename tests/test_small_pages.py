@@ -5,14 +5,11 @@ while menus, footers and copied lists stay out."""
 import pytest
 
 from scrapy_declutter import Label, extract
-from scrapy_declutter.core.reasons import (
-    BELOW_THRESHOLD,
-    CONTENT_REGION,
-    PAGE_EDGE,
-    REPEATED,
-)
-from scrapy_declutter.stages.content_region import KeepContentRegion
-from tests.factory import justext_document
+from scrapy_declutter.stages.rules.page_edge import PAGE_EDGE
+from scrapy_declutter.stages.rules.region import CONTENT_REGION
+from scrapy_declutter.stages.rules.repeats import REPEATED
+from scrapy_declutter.stages.rules.threshold import BELOW_THRESHOLD
+from tests.factory import justext_document, keep_content_region
 from tests.small_pages import GARDEN, LIBRARY, MENU, PAGES, SmallPage
 
 # What the rules leave out, and why: the Chinese paragraph jusText calls bad
@@ -67,7 +64,7 @@ def scored(html: str, scores: dict[str, float]):
 
 
 def decided(document) -> dict[str, str]:
-    KeepContentRegion(0.5)(document)
+    keep_content_region(document, 0.5)
     return {b.text: b.reason or "" for b in document.blocks}
 
 
@@ -124,7 +121,7 @@ def test_a_list_copied_block_after_block_is_kept_once():
     document = justext_document(html)
     for block in document.blocks:
         block.score = block.block_score = 0.9
-    KeepContentRegion(0.5)(document)
+    keep_content_region(document, 0.5)
     first = len(GARDEN) + 2 * len(teasers)  # the blocks up to the copy
     assert [b.reason for b in document.blocks[:first]] == [CONTENT_REGION] * first
     assert [b.reason for b in document.blocks[first:]] == [REPEATED] * 2 * len(teasers)
@@ -141,5 +138,5 @@ def test_a_paragraph_copied_into_another_element_is_kept_once():
     document = justext_document(html)
     for block in document.blocks:
         block.score = block.block_score = 0.9
-    KeepContentRegion(0.5)(document)
+    keep_content_region(document, 0.5)
     assert [b.reason for b in document.blocks] == [CONTENT_REGION] * len(GARDEN) + [REPEATED]

@@ -4,10 +4,12 @@ import lxml.html
 import pytest
 
 from scrapy_declutter.core.labels import GOOD
-from scrapy_declutter.core.reasons import BELOW_THRESHOLD, CONTENT_REGION, DATA_TABLE, HIDDEN
 from scrapy_declutter.core.tables import NONE, data_tables, is_data_table
-from scrapy_declutter.stages.content_region import KeepContentRegion
-from tests.factory import justext_document
+from scrapy_declutter.stages.rules.data_tables import DATA_TABLE
+from scrapy_declutter.stages.rules.hard_rules import HIDDEN
+from scrapy_declutter.stages.rules.region import CONTENT_REGION
+from scrapy_declutter.stages.rules.threshold import BELOW_THRESHOLD
+from tests.factory import justext_document, keep_content_region
 
 
 def table(html: str) -> lxml.html.HtmlElement:
@@ -103,7 +105,7 @@ def scored(html: str, score_of) -> list:
     document = justext_document(html)
     for block in document.blocks:
         block.score = block.block_score = score_of(block.text)
-    KeepContentRegion(0.5)(document)
+    keep_content_region(document, 0.5)
     return document.blocks
 
 

@@ -6,8 +6,8 @@ decides; the article gate's probability is set as the gate would give it."""
 
 import pytest
 
-from scrapy_declutter.core.reasons import CONTENT_REGION, TAG_LINE
-from scrapy_declutter.stages.tag_lines import KeepOutTagLines, is_tag_line
+from scrapy_declutter.stages.rules.region import CONTENT_REGION
+from scrapy_declutter.stages.rules.tag_lines import TAG_LINE, KeepOutTagLines, is_tag_line
 from tests.factory import STORY, hand_scored, reasons
 
 ARTICLE = "".join(f"<p>{text}</p>" for text in STORY)

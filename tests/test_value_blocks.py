@@ -9,10 +9,12 @@ from scrapy_declutter import extract
 from scrapy_declutter.core.document import build_document
 from scrapy_declutter.core.labels import BAD, GOOD
 from scrapy_declutter.core.options import Options
-from scrapy_declutter.core.reasons import CONTENT_REGION, DATA_TABLE, VALUE
 from scrapy_declutter.extraction.explain import explain
 from scrapy_declutter.extraction.presets import Pipeline, declutter_stages
-from scrapy_declutter.stages.value_blocks import KeepOutValues, in_code, is_value
+from scrapy_declutter.stages.rules.data_tables import DATA_TABLE
+from scrapy_declutter.stages.rules.region import CONTENT_REGION
+from scrapy_declutter.stages.rules.threshold import BELOW_THRESHOLD
+from scrapy_declutter.stages.rules.value_blocks import VALUE, KeepOutValues, in_code, is_value
 
 PARAGRAPH = (
     "The council said on Monday that the new bridge over the river would open in the spring, "
@@ -125,7 +127,7 @@ def test_a_data_tables_cells_and_what_is_not_kept_stay_as_they_are():
     document = build_document(page, language="auto")
     table_cell, dropped, kept = document.blocks
     table_cell.label, table_cell.reason = GOOD, DATA_TABLE
-    dropped.label, dropped.reason = BAD, "score below threshold"
+    dropped.label, dropped.reason = BAD, BELOW_THRESHOLD
     kept.label, kept.reason = GOOD, CONTENT_REGION
     KeepOutValues()(document)
     assert [(b.label, b.reason) for b in document.blocks] == [

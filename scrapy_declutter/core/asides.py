@@ -63,7 +63,10 @@ class Asides:
     reads each of their ancestors once.
     """
 
-    def __init__(self, article_start: etree._Element | None):
+    def __init__(
+        self, article_start: etree._Element | None, set_apart: frozenset[int] = frozenset()
+    ):
+        self.set_apart = set_apart  # the offsets of blocks the extraction set apart as comments
         self.article = set(article_start.iterancestors()) if article_start is not None else set()
         if article_start is not None:
             self.article.add(article_start)

@@ -30,6 +30,7 @@ from lxml import etree
 
 from scrapy_declutter.core.deadline import CHECK_EVERY, Deadline
 from scrapy_declutter.core.labels import GOOD, BoilerpipeLabel, Label
+from scrapy_declutter.core.reasons import Reason
 
 # jusText's segmentation tags (its algorithm.rst), plus <body>, as its code has.
 BLOCK_TAGS = frozenset(
@@ -171,7 +172,8 @@ class Block:
         jusText's context-free class (``good``, ``bad``, ``short``,
         ``near-good``).
     ``reason``
-        the rule that decided the label, in words (``"content region"``).
+        the rule that decided the label: a ``Reason`` (its ``name`` in words,
+        ``"content region"``, and its explanation), written beside the rule.
     ``score``, ``block_score``
         the ``declutter`` pipeline's probability that the block is main
         content, in context and from the block's own features; ``None`` for
@@ -211,7 +213,7 @@ class Block:
     label: Label | None = None
     score: float | None = None
     block_score: float | None = None
-    reason: str | None = None
+    reason: Reason | None = None
     boilerpipe_labels: BoilerpipeLabel = BoilerpipeLabel(0)
     fused_into: "Block | None" = field(default=None, repr=False)
     _word_wrap: WordWrap | None = field(default=None, repr=False, compare=False)

@@ -165,9 +165,9 @@ class Document:
     ``root`` is the parsed tree the blocks' elements belong to (``None`` for a
     page with nothing in it); ``language`` is the stoplist used, ``None`` in
     language-independent mode; ``all_buttons`` says that ``segment`` walked
-    every button (the page has no text outside them); ``article_probability``
-    is the article gate's, set by the content model's stage (``None`` before
-    it, or in another pipeline).
+    every button (the page has no text outside them); ``shared`` holds what
+    the stages compute once for the page and share (keyed by its type; the
+    core reads none of it).
     """
 
     blocks: list[Block] = field(default_factory=list)
@@ -175,7 +175,7 @@ class Document:
     title: str | None = None
     language: str | None = None
     all_buttons: bool = False
-    article_probability: float | None = None
+    shared: dict[type, object] = field(default_factory=dict, repr=False)
     _tree: BlockTree | None = field(default=None, repr=False)
     _found: dict[str, list[etree._Element]] | None = field(default=None, repr=False)
 

@@ -19,7 +19,7 @@ that carries the site's name after a separator ("Headline | Site") loses it.
 """
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import asdict, dataclass, fields
 from datetime import timedelta
 from functools import cached_property
@@ -43,7 +43,7 @@ from scrapy_declutter.core.declared import (
 )
 from scrapy_declutter.core.document import BlockTree, find_elements
 from scrapy_declutter.core.languages import ISO_639_1, iso_code
-from scrapy_declutter.core.reasons import COMMENTS, HEADLINE
+from scrapy_declutter.core.reasons import Reason
 from scrapy_declutter.core.scripts import HAN_AND_KANA
 from scrapy_declutter.core.urls import absolute_url, base_url, http_url
 
@@ -163,6 +163,8 @@ def read_metadata(
     content_language: str | None = None,
     tree: BlockTree | None = None,
     found: dict[str, list[etree._Element]] | None = None,
+    comments: Collection[Reason] = (),
+    headlines: Collection[Reason] = (),
 ) -> Metadata:
     """Read a parsed page's metadata (see the module docstring).
 
@@ -171,6 +173,9 @@ def read_metadata(
     elements by tag (``Document.found_elements``) if the extraction has them.
     ``stoplist_language`` is the stoplist the extraction used, the language of
     last resort (read from the text); ``content_language`` the HTTP header.
+    ``comments`` are the reasons of the blocks the extraction set apart as
+    comments, ``headlines`` of the headlines it kept above the text (an
+    article's byline and date line sit below its headline).
     """
     if root is None:
         return Metadata(language=iso_code(stoplist_language))
@@ -179,8 +184,9 @@ def read_metadata(
     article, nodes = json_ld(elements["script"])
     items = Microdata(root)
     marked = _MarkedBlocks(blocks, tree)
-    start = _text_start(blocks)
-    asides = Asides(blocks[start].element if start is not None else None)
+    start = _text_start(blocks, headlines)
+    set_apart = frozenset(b.offset for b in blocks if b.reason is not None and b.reason in comments)
+    asides = Asides(blocks[start].element if start is not None else None, set_apart)
     base = base_url(root, url)
     site_name = _first(
         value_text(article.get("publisher")), *meta.get("og:site_name", ()), site_from_graph(nodes)
@@ -436,7 +442,7 @@ def _aside(block: Block, asides: Asides) -> bool:
     """Whether a block is a commenter's or a form's: set apart as comments
     by the extraction, in a comment section or a form (``asides``), or a
     field's label (``holds_field``)."""
-    return block.reason == COMMENTS or block.element in asides or holds_field(block.element)
+    return block.offset in asides.set_apart or block.element in asides or holds_field(block.element)
 
 
 def _clean_author(name: str) -> str | None:
@@ -542,12 +548,17 @@ def _below_headline(blocks: list[Block], start: int | None) -> list[Block]:
     return blocks[headline : start + 1]
 
 
-def _text_start(blocks: list[Block]) -> int | None:
+def _text_start(blocks: list[Block], headlines: Collection[Reason]) -> int | None:
     """The offset of the kept text's first block kept for what it is, not a
-    headline kept above it (``HEADLINE``): an article's byline and date line
+    headline kept above it (``headlines``): an article's byline and date line
     sit below its headline. ``None`` when no block is kept."""
     return next(
-        (block.offset for block in blocks if block.is_good and block.reason != HEADLINE), None
+        (
+            block.offset
+            for block in blocks
+            if block.is_good and (block.reason is None or block.reason not in headlines)
+        ),
+        None,
     )
 
 

@@ -11,7 +11,7 @@ option with its default. Each field maps 1:1 to a Scrapy setting:
 import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, NoReturn
 
 from scrapy_declutter.core.errors import InvalidOptionError
 from scrapy_declutter.core.languages import AUTO, validate_language
@@ -58,6 +58,10 @@ class Options:
     #: lower keeps more (recall), higher less (precision). The default has the best
     #: mean F1 of the three corpora held out by site (docs/algorithms/content-model.rst)
     content_threshold: float = 0.4
+    #: ``declutter`` pipeline: the rules of its decision to leave out, by name
+    #: (``extraction.presets.RULE_NAMES``; a string: names split by commas), to
+    #: measure one (``benchmarks/ablation.py``) or to do without it
+    rules_off: frozenset[str] = frozenset()
     #: Markdown: links as ``[text](url)``; ``False`` writes their text only
     markdown_links: bool = True
     #: Markdown: ``True`` writes images as ``![alt](src)``
@@ -88,6 +92,7 @@ class Options:
                 or not 0 <= value <= 1
             ):
                 _fail(name, value, "a number from 0 to 1")
+        object.__setattr__(self, "rules_off", _names(self.rules_off))
         depth = self.tree_depth
         if not isinstance(depth, int) or isinstance(depth, bool) or not 1 <= depth <= 5:
             _fail("tree_depth", self.tree_depth, "a whole number from 1 to 5")
@@ -123,5 +128,15 @@ def closest_name(name: str, known: Iterable[str]) -> str | None:
     return by_lower.get(name.lower()) or (by_lower[close[0]] if close else None)
 
 
-def _fail(name: str, value: Any, expected: str) -> None:
+def _names(value: Any) -> frozenset[str]:
+    """``rules_off`` as a set of names (whether each names a rule is for the
+    presets, a layer above, to say)."""
+    if isinstance(value, str):
+        value = [name.strip() for name in value.split(",")]
+    if isinstance(value, (list, tuple, set, frozenset)) and all(isinstance(n, str) for n in value):
+        return frozenset(name for name in value if name)
+    _fail("rules_off", value, "rule names (a list, or a string of names split by commas)")
+
+
+def _fail(name: str, value: Any, expected: str) -> NoReturn:
     raise InvalidOptionError(name, f"expected {expected}, got {value!r}")

@@ -6,7 +6,7 @@ cell with words outside links (a value, not only links to elsewhere). A nested t
 list, a quote or a code block in a cell, a heading beside other text in it, or
 a form control are the marks of a table that lays out a page, a menu or a form
 (a heading alone in its cell is a header cell's text). The content decision
-keeps a data table whole when it keeps its head (``content_region``); the
+keeps a data table whole when it keeps its head (``rules/data_tables.py``); the
 Markdown writes tables as pipe tables by the same layout marks (``markdown``).
 """
 

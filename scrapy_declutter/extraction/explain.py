@@ -27,18 +27,16 @@ from scrapy_declutter.stages.content_features import (
     short_links,
 )
 from scrapy_declutter.stages.content_model import ScoreContent
-from scrapy_declutter.stages.content_region import (
-    KEEPING,
-)
 
 
 @dataclass(frozen=True)
 class BlockExplanation:
     """One block and why the pipeline kept it or not.
 
-    ``reason`` is the rule that decided, one of ``core.reasons``' names
-    (``CONTENT_REGION``, ``COPYRIGHT``, ``BELOW_THRESHOLD``, ...; its
-    ``EXPLANATIONS`` says what each means); ``kept`` whether the block is kept.
+    ``reason`` is the name of the rule's reason that decided ("content
+    region", "copyright sign", "score below threshold", ...; ``why`` says
+    what it means, with the figures the rule used); ``kept`` whether the
+    block is kept.
     ``block_score`` is the first stage's probability (the block's own
     features), ``score`` the second's (the block beside its neighbours and
     ancestors), which the threshold compares. ``features`` and ``context``
@@ -56,6 +54,7 @@ class BlockExplanation:
     text: str
     kept: bool
     reason: str
+    why: str
     block_score: float
     score: float
     features: tuple[tuple[str, float], ...]
@@ -97,7 +96,7 @@ def explain(
     ScoreContent.write(document, scores)
     for stage in decision_stages(opts):
         stage(document)
-    reasons = [block.reason or "" for block in blocks]
+    reasons = [block.reason for block in blocks]
     # Each model's log-odds count with its weight in the page's mix (see
     # article_gate.Mix), so a feature's contribution is its weights', by
     # those weights, times its value.
@@ -121,8 +120,9 @@ def explain(
             BlockExplanation(
                 i,
                 block.text,
-                reasons[i] in KEEPING,
-                reasons[i],
+                block.is_good,
+                reason.name if (reason := reasons[i]) else "",
+                reason.explain() if reason else "",
                 scores.first[i],
                 scores.final[i],
                 _strongest(list(own.items()), top),

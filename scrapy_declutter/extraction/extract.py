@@ -17,6 +17,8 @@ from scrapy_declutter.core.markdown import to_markdown
 from scrapy_declutter.core.metadata import Metadata, read_metadata
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.extraction.presets import Pipeline, build_pipeline
+from scrapy_declutter.stages.comment_section import COMMENTS
+from scrapy_declutter.stages.rules.headline import HEADLINE
 
 
 @dataclass(frozen=True, eq=False)
@@ -104,6 +106,8 @@ class ExtractionResult:
             self.content_language,
             self.tree,
             self.found,
+            comments=(COMMENTS,),
+            headlines=(HEADLINE,),
         )
 
     def block_dicts(self) -> list[dict]:

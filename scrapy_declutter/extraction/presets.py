@@ -14,7 +14,6 @@ from scrapy_declutter.core.deadline import Deadline
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.errors import InvalidOptionError
 from scrapy_declutter.core.options import Options
-from scrapy_declutter.stages.article_end import EndArticle
 from scrapy_declutter.stages.boilerpipe import (
     BlockProximityFusion,
     BoilerplateBlockFilter,
@@ -31,18 +30,30 @@ from scrapy_declutter.stages.boilerpipe_classifiers import (
 )
 from scrapy_declutter.stages.comments import SeparateComments
 from scrapy_declutter.stages.content_model import ScoreContent
-from scrapy_declutter.stages.content_region import KeepContentRegion
 from scrapy_declutter.stages.density_filter import TextDensityFilter
-from scrapy_declutter.stages.interface_labels import KeepOutInterfaceLabels
+from scrapy_declutter.stages.evidence import StartDecision
 from scrapy_declutter.stages.justext import (
     ClassifyContextFree,
     ClassifyContextSensitive,
     PostprocessHeadings,
     PreprocessHeadings,
 )
-from scrapy_declutter.stages.tag_lines import KeepOutTagLines
+from scrapy_declutter.stages.rules.article_end import EndArticle
+from scrapy_declutter.stages.rules.best_guess import BestGuess
+from scrapy_declutter.stages.rules.data_tables import KeepDataTables
+from scrapy_declutter.stages.rules.fallback import Fallback
+from scrapy_declutter.stages.rules.guard import Guard
+from scrapy_declutter.stages.rules.hard_rules import HardRules
+from scrapy_declutter.stages.rules.headline import Headline
+from scrapy_declutter.stages.rules.interface_labels import KeepOutInterfaceLabels
+from scrapy_declutter.stages.rules.page_edge import PageEdge
+from scrapy_declutter.stages.rules.region import Region
+from scrapy_declutter.stages.rules.repeats import Repeats
+from scrapy_declutter.stages.rules.short_links import ShortLinks
+from scrapy_declutter.stages.rules.tag_lines import KeepOutTagLines
+from scrapy_declutter.stages.rules.threshold import Threshold
+from scrapy_declutter.stages.rules.value_blocks import KeepOutValues
 from scrapy_declutter.stages.tree_filter import TreeFilter
-from scrapy_declutter.stages.value_blocks import KeepOutValues
 
 
 class Stage(Protocol):
@@ -126,20 +137,62 @@ def with_tree_filter(base: StageBuilder) -> StageBuilder:
     return stages
 
 
-def decision_stages(options: Options) -> tuple[Stage, ...]:
-    """The default's stages that decide on the models' scores: the content
-    region (``content_region.py``) less the blocks that are a value, not prose
-    (``value_blocks.py``), the teasers after an article (``article_end.py``),
-    the page's controls (``interface_labels.py``) and the tag lines beside an
-    article (``tag_lines.py``). ``explain`` runs them
-    too, so it names the rule ``extract`` applies."""
+class Rule(Stage, Protocol):
+    """A rule of the default's decision (``stages/rules/``): a stage with a name."""
+
+    @property
+    def name(self) -> str: ...
+
+
+def rules(options: Options) -> tuple[Rule, ...]:
+    """The default's decision on the models' scores, rule by rule, in order
+    (see ``docs/algorithms/content-model.rst``), without those
+    ``options.rules_off`` names. The best guess runs the region's rules again
+    with a lowered threshold: those left on."""
+    off = options.rules_off
+    if off:
+        check_rule_names(off)
+
+    def on(*chosen: Rule) -> tuple[Rule, ...]:
+        return tuple(rule for rule in chosen if rule.name not in off)
+
+    threshold = options.content_threshold
+    region = on(Threshold(threshold), ShortLinks(), Guard(), Region(threshold))
+    tables = on(KeepDataTables())
     return (
-        KeepContentRegion(options.content_threshold),
-        KeepOutValues(),
-        EndArticle(),
-        KeepOutInterfaceLabels(),
-        KeepOutTagLines(),
+        *on(HardRules()),
+        *region,
+        *tables,
+        *on(
+            Fallback(),
+            BestGuess(again=region, then=tables),
+            PageEdge(),
+            Repeats(),
+            Headline(),
+            KeepOutValues(),
+            EndArticle(),
+            KeepOutInterfaceLabels(),
+            KeepOutTagLines(),
+        ),
     )
+
+
+# Every rule's name, in the chain's order.
+RULE_NAMES = tuple(rule.name for rule in rules(Options()))
+
+
+def check_rule_names(names: frozenset[str]) -> None:
+    """Raise ``InvalidOptionError`` unless each of ``names`` names a rule."""
+    if unknown := sorted(names - set(RULE_NAMES)):
+        expected = "rule names among " + ", ".join(RULE_NAMES)
+        raise InvalidOptionError("rules_off", f"expected {expected}, got {', '.join(unknown)}")
+
+
+def decision_stages(options: Options) -> tuple[Stage, ...]:
+    """The default's stages that decide on the models' scores: the page's
+    evidence made (``StartDecision``), then the rules (``rules``).
+    ``explain`` runs them too, so it names the rule ``extract`` applies."""
+    return (StartDecision(), *rules(options))
 
 
 def declutter_stages(options: Options) -> tuple[Stage, ...]:
@@ -184,6 +237,7 @@ def build_pipeline(options: Options) -> Pipeline:
     pipelines that reproduce a paper keep its output; with ``options.comments``
     they too set the comments apart."""
     check_pipeline_name(options.pipeline)
+    check_rule_names(options.rules_off)
     stages = PIPELINES[options.pipeline](options)
     if options.comments and not any(isinstance(s, SeparateComments) for s in stages):
         stages = (*stages, SeparateComments())

@@ -28,20 +28,12 @@ from scrapy_declutter.core.blocks import Block, element_paths
 from scrapy_declutter.core.gc_pause import paused_gc
 from scrapy_declutter.core.labels import BAD, GOOD, NEAR_GOOD, SHORT, Label
 from scrapy_declutter.core.options import Options
-from scrapy_declutter.core.reasons import EXPLANATIONS
+from scrapy_declutter.core.reasons import Reason
 from scrapy_declutter.extraction.extract import ExtractionResult
 from scrapy_declutter.extraction.highlight import CONTENT_SECURITY_POLICY, highlighted_page
-from scrapy_declutter.stages.article_end import MIN_CARDS
-from scrapy_declutter.stages.content_features import SHORT_LINK_WORDS
-from scrapy_declutter.stages.content_region import (
-    BEST_GUESS_MARGIN,
-    HEADLINE_FLOOR,
-    HEADLINE_OVERLAP,
-    SURE_BOILERPLATE,
-    KeepContentRegion,
-)
-from scrapy_declutter.stages.density_filter import TextDensityFilter
+from scrapy_declutter.stages.evidence import SURE_BOILERPLATE
 from scrapy_declutter.stages.feature_descriptions import describe
+from scrapy_declutter.stages.rules.short_links import ShortLinks
 
 # A run of this many removed blocks or more is folded.
 FOLD_RUN = 3
@@ -176,7 +168,7 @@ def _render(result: ExtractionResult, options: Options, weighed: Sequence[Weighe
     ]
     tail = [
         '<h2 id="legend">Legend</h2>',
-        _legend(set(reasons), options, weighed),
+        _legend({b.reason.name: b.reason for b in result.blocks if b.reason}, weighed),
         "</body></html>",
     ]
     left = limit - sum(len(part) + 1 for part in head + tail)
@@ -199,8 +191,8 @@ def _cut(text: str) -> str:
 
 
 def block_reason(block: Block) -> str:
-    """The rule that decided the block, as its stage recorded it."""
-    return block.reason or "no rule recorded"
+    """The name of the rule that decided the block, as its stage recorded it."""
+    return block.reason.name if block.reason else "no rule recorded"
 
 
 def context_free_class(
@@ -242,7 +234,7 @@ def _threshold(pipeline: str, options: Options) -> str:
         return (
             f"<b>Threshold:</b> a block is kept when its content score is above "
             f"<b>{options.content_threshold}</b> and it lies in the content region; a short "
-            f"link needs {KeepContentRegion.short_link_threshold}, and a block whose own "
+            f"link needs {ShortLinks.link_threshold}, and a block whose own "
             f"features score {SURE_BOILERPLATE} or less is never kept."
         )
     return (
@@ -382,22 +374,10 @@ def _bar(value: float, threshold: float) -> str:
     )
 
 
-def _legend(reasons: set[str], options: Options, weighed: Sequence[Weighed] | None) -> str:
-    values = {
-        **vars(options),
-        "short_link_threshold": KeepContentRegion.short_link_threshold,
-        "short_link_words": SHORT_LINK_WORDS,
-        "sure_boilerplate": SURE_BOILERPLATE,
-        "best_guess_margin": BEST_GUESS_MARGIN,
-        "headline_floor": HEADLINE_FLOOR,
-        "headline_overlap": HEADLINE_OVERLAP,
-        "min_chars": TextDensityFilter.min_chars,
-        "min_cards": MIN_CARDS,
-    }
+def _legend(reasons: dict[str, Reason], weighed: Sequence[Weighed] | None) -> str:
     entries = "".join(
-        f"<dt>{escape(reason)}</dt><dd>{escape(EXPLANATIONS[reason].format(**values))}</dd>"
-        for reason in sorted(reasons)
-        if reason in EXPLANATIONS
+        f"<dt>{escape(name)}</dt><dd>{escape(reasons[name].explain())}</dd>"
+        for name in sorted(reasons)
     )
     shown = {name for block in weighed or () for name, _ in (*block.features, *block.context)}
     features = "".join(

@@ -24,7 +24,7 @@ from typing import Any
 from scrapy_declutter.core.errors import InvalidOptionError
 from scrapy_declutter.core.metadata import METADATA_FIELDS
 from scrapy_declutter.core.options import Options, closest_name
-from scrapy_declutter.extraction.presets import check_pipeline_name
+from scrapy_declutter.extraction.presets import check_pipeline_name, check_rule_names
 
 PREFIX = "DECLUTTER_"
 BLOCKS_CHOICES = ("all", "kept", "none")
@@ -229,6 +229,7 @@ class Config:
         try:
             new_options = dataclasses.replace(self.options, **options)
             check_pipeline_name(new_options.pipeline)
+            check_rule_names(new_options.rules_off)
         except InvalidOptionError as error:
             raise InvalidSettingError(error.option, error.reason) from None
         return dataclasses.replace(self, options=new_options, **layer)

@@ -25,13 +25,12 @@ named, in ``models/article-gate.json``, with a record of their fit
 import json
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
-from lxml import etree
-
+from scrapy_declutter.core.declared import ld_types
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import GOOD
 from scrapy_declutter.core.options import Options
@@ -73,7 +72,6 @@ _OTHER_TYPE = re.compile(
     r"|FAQPage|WebSite"
 )
 _OTHER_OG_TYPES = frozenset(("product", "website"))
-_LD_TYPE = re.compile(r'"@type"\s*:\s*\[?\s*"([^"]+)"')
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 
 
@@ -137,17 +135,6 @@ def declared_kind(document: Document) -> tuple[bool, bool, bool]:
             _ARTICLE_TYPE.search(item_type) for item_type in document.tree().item_types if item_type
         )
     return og, ld, other
-
-
-def ld_types(scripts: Iterable[etree._Element]) -> list[str]:
-    """The schema.org types the JSON-LD of a page's ``<script>`` elements
-    names (every ``"@type"``, nested ones too; of a list of types, the first)."""
-    return [
-        ld_type
-        for script in scripts
-        if (script.get("type") or "").lower() == "application/ld+json" and script.text
-        for ld_type in _LD_TYPE.findall(script.text)
-    ]
 
 
 def page_evidence(shape: PageShape, scores: Sequence[float]) -> dict[str, float]:

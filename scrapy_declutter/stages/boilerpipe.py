@@ -28,11 +28,21 @@ from dataclasses import dataclass
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BoilerpipeLabel, Label
-from scrapy_declutter.core.reasons import (
-    BOILERPIPE_END,
-    BOILERPIPE_FUSED,
-    BOILERPIPE_LARGEST,
-    BOILERPIPE_TITLE,
+from scrapy_declutter.core.reasons import Reason
+
+BOILERPIPE_END = Reason(
+    "Boilerpipe: after the end of the text",
+    'after a block that ends the text ("Comments", "Related", ...).',
+)
+BOILERPIPE_LARGEST = Reason(
+    "Boilerpipe: not the largest block", "not the content block with the most full-text words."
+)
+BOILERPIPE_TITLE = Reason(
+    "Boilerpipe: between title and content",
+    "between the title and the content (a headline, a lead).",
+)
+BOILERPIPE_FUSED = Reason(
+    "Boilerpipe: fused with content", "fused with the content block next to it."
 )
 
 TITLE = BoilerpipeLabel.TITLE
@@ -95,8 +105,8 @@ class TextBlock:
     def labels(self) -> BoilerpipeLabel:
         return self.blocks[0].boilerpipe_labels
 
-    def set_content(self, is_content: bool, reason: str | None = None) -> None:
-        """Label the group; ``reason`` (see ``reasons.py``) replaces the last one if given."""
+    def set_content(self, is_content: bool, reason: Reason | None = None) -> None:
+        """Label the group; ``reason`` replaces the last one if given."""
         label = Label.GOOD if is_content else Label.BAD
         for block in self.blocks:
             block.label = label

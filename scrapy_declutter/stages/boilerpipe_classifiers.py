@@ -11,8 +11,14 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from scrapy_declutter.core.document import Document
-from scrapy_declutter.core.reasons import BOILERPIPE_CLASSIFIER
+from scrapy_declutter.core.reasons import Reason
 from scrapy_declutter.stages.boilerpipe import TextBlock, text_blocks
+
+BOILERPIPE_CLASSIFIER = Reason(
+    "Boilerpipe: classifier",
+    "Boilerpipe's decision tree on the block's words, link density and text density and "
+    "those of its neighbours.",
+)
 
 
 class _Edge(NamedTuple):

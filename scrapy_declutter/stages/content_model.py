@@ -8,7 +8,8 @@ each score beside its neighbours' and ancestors'
 (``content_features.context_features``). Two such models are shipped in
 ``models/``, a general one and one for articles, mixed page by page
 (``article_gate``).
-``KeepContentRegion`` (``content_region.py``) then decides from the scores.
+The decision's rules (``rules/``, listed in ``extraction/presets.py``) then
+decide from the scores.
 
 The models were fitted by ``benchmarks/train_content_model.py`` with folds by
 web site; each file records its fit and held-out figures.
@@ -49,6 +50,7 @@ from scrapy_declutter.stages.content_features import (
     page_features,
     short_links,
 )
+from scrapy_declutter.stages.evidence import evidence_of
 
 MODEL = "content.json"
 ARTICLE_MODEL = "content-articles.json"
@@ -110,47 +112,7 @@ class ContentModel:
     ) -> list[float]:
         """The first stage's probabilities from the summed weights of each
         node's tag and tokens and each block's words and kind."""
-        weights = self.block_weights
-        tree = features.tree
-        tags = tree.path_sums(tags)
-        tokens = tree.path_sums(tokens)
-        # the weights of BLOCK_NUMBERS, by name
-        length_w, words_w, link_w, stop_w, position_w, digits_w = [
-            weights.get(name, 0.0) for name in BLOCK_NUMBERS
-        ]
-        parents = tree.parents
-        # The tokens of the path beyond a block's TOKEN_DEPTH nearest nodes
-        # do not count; siblings share what to take off.
-        beyond = {
-            parent: tokens[line[TOKEN_DEPTH - 1]] if line[TOKEN_DEPTH - 1] >= 0 else 0.0
-            for parent, line in tree.lines_above_blocks(LINE_LENGTH).items()
-        }
-        # One sum a block, its terms in a fixed order (the last bits follow
-        # it), from 0.0 as a sum of the numbers column by column began.
-        numbers = zip(*features.numbers)  # a block's, in the order of BLOCK_NUMBERS
-        totals = [
-            0.0
-            + length * length_w
-            + count * words_w
-            + link_density * link_w
-            + stop_density * stop_w
-            + position * position_w
-            + digits * digits_w
-            + tags[node]
-            + tokens[node]
-            - beyond[parents[node]]
-            + word
-            + kind
-            for (
-                length,
-                count,
-                link_density,
-                stop_density,
-                position,
-                digits,
-            ), word, kind, node in zip(numbers, words, kinds, tree.block_nodes)
-        ]
-        return _sigmoids(totals)
+        return _sigmoids(_block_totals(self.block_weights, features, tags, tokens, words, kinds))
 
     def cached_keys(self) -> dict[str, tuple[int, int]]:
         """What ``block_scores`` keeps (see ``ContentModels.cached_keys``)."""
@@ -160,51 +122,7 @@ class ContentModel:
         """The second stage's probability for every block: the logistic of
         ``context_bias`` plus its row of ``features.rows()`` weighted by
         ``context_weights``, with each ancestor's part weighted once."""
-        weights = self.context_weights
-        own, before2, before1, after1, after2 = weights[:5]
-        end = 5 + 2 * len(CONTEXT_LEVELS)
-        pairs = list(zip(weights[5:end:2], weights[6:end:2]))  # (mean, share) per level
-        page_weights = weights[end:]
-        constant = self.context_bias + sum(map(mul, page_weights[:3], features.page))
-        short_term = page_weights[3] + page_weights[4] * features.page[1]  # the link share
-        parts = [
-            {node: mean_weight * mean + share_weight * shares[node] for node, mean in means.items()}
-            for (mean_weight, share_weight), means, shares in zip(
-                pairs, features.means, features.shares
-            )
-        ]
-        missing = [
-            mean_weight * features.MISSING[0] + share_weight * features.MISSING[1]
-            for mean_weight, share_weight in pairs
-        ]
-        # siblings share their ancestors: a sum for each parent, its line's
-        # parts gathered level by level (one comprehension a level)
-        lines = features.lines
-        levels = zip(*lines.values())
-        columns = [
-            [part[node] if node >= 0 else absent for node in nodes]
-            for part, absent, nodes in zip(parts, missing, levels)
-        ]
-        by_parent = dict(zip(lines, [constant + total for total in map(sum, zip(*columns))]))
-        logits = features.logits  # with two pads at each edge
-        return _sigmoids(
-            by_parent[parent]
-            + (short_term if short else 0.0)
-            + before2 * two_before
-            + before1 * one_before
-            + own * logit
-            + after1 * one_after
-            + after2 * two_after
-            for parent, short, two_before, one_before, logit, one_after, two_after in zip(
-                features.parents,
-                features.short_links,
-                logits,
-                logits[1:],
-                logits[2:],
-                logits[3:],
-                logits[4:],
-            )
-        )
+        return _sigmoids(_context_totals(self.context_weights, self.context_bias, features))
 
     def to_json(self) -> dict:
         """The model file's content: every weight by name."""
@@ -229,6 +147,107 @@ class ContentModel:
             data["context_bias"],
             data.get("fitted", {}),
         )
+
+
+def _block_totals(
+    weights: dict[str, float],
+    features: PageFeatures,
+    tags: Sequence[float],
+    tokens: Sequence[float],
+    words: Sequence[float],
+    kinds: Sequence[float],
+) -> list[float]:
+    """The first stage's log-odds for every block (``ContentModel.block_scores_from``)."""
+    tree = features.tree
+    tags = tree.path_sums(tags)
+    tokens = tree.path_sums(tokens)
+    # the weights of BLOCK_NUMBERS, by name
+    length_w, words_w, link_w, stop_w, position_w, digits_w = [
+        weights.get(name, 0.0) for name in BLOCK_NUMBERS
+    ]
+    parents = tree.parents
+    # The tokens of the path beyond a block's TOKEN_DEPTH nearest nodes
+    # do not count; siblings share what to take off.
+    beyond = {
+        parent: tokens[line[TOKEN_DEPTH - 1]] if line[TOKEN_DEPTH - 1] >= 0 else 0.0
+        for parent, line in tree.lines_above_blocks(LINE_LENGTH).items()
+    }
+    # One sum a block, its terms in a fixed order (the last bits follow
+    # it), from 0.0 as a sum of the numbers column by column began.
+    numbers = zip(*features.numbers)  # a block's, in the order of BLOCK_NUMBERS
+    totals = [
+        0.0
+        + length * length_w
+        + count * words_w
+        + link_density * link_w
+        + stop_density * stop_w
+        + position * position_w
+        + digits * digits_w
+        + tags[node]
+        + tokens[node]
+        - beyond[parents[node]]
+        + word
+        + kind
+        for (
+            length,
+            count,
+            link_density,
+            stop_density,
+            position,
+            digits,
+        ), word, kind, node in zip(numbers, words, kinds, tree.block_nodes)
+    ]
+    return totals
+
+
+def _context_totals(
+    weights: tuple[float, ...], bias: float, features: ContextFeatures
+) -> Iterable[float]:
+    """The second stage's log-odds for every block (``ContentModel.context_scores``)."""
+    own, before2, before1, after1, after2 = weights[:5]
+    end = 5 + 2 * len(CONTEXT_LEVELS)
+    pairs = list(zip(weights[5:end:2], weights[6:end:2]))  # (mean, share) per level
+    page_weights = weights[end:]
+    constant = bias + sum(map(mul, page_weights[:3], features.page))
+    short_term = page_weights[3] + page_weights[4] * features.page[1]  # the link share
+    parts = [
+        {node: mean_weight * mean + share_weight * shares[node] for node, mean in means.items()}
+        for (mean_weight, share_weight), means, shares in zip(
+            pairs, features.means, features.shares
+        )
+    ]
+    missing = [
+        mean_weight * features.MISSING[0] + share_weight * features.MISSING[1]
+        for mean_weight, share_weight in pairs
+    ]
+    # siblings share their ancestors: a sum for each parent, its line's
+    # parts gathered level by level (one comprehension a level)
+    lines = features.lines
+    levels = zip(*lines.values())
+    columns = [
+        [part[node] if node >= 0 else absent for node in nodes]
+        for part, absent, nodes in zip(parts, missing, levels)
+    ]
+    by_parent = dict(zip(lines, [constant + total for total in map(sum, zip(*columns))]))
+    logits = features.logits  # with two pads at each edge
+    return (
+        by_parent[parent]
+        + (short_term if short else 0.0)
+        + before2 * two_before
+        + before1 * one_before
+        + own * logit
+        + after1 * one_after
+        + after2 * two_after
+        for parent, short, two_before, one_before, logit, one_after, two_after in zip(
+            features.parents,
+            features.short_links,
+            logits,
+            logits[1:],
+            logits[2:],
+            logits[3:],
+            logits[4:],
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -401,11 +420,12 @@ class ScoreContent:
 
     @staticmethod
     def write(document: Document, scores: PageScores) -> None:
-        """Set the page's blocks' scores and its article probability."""
-        document.article_probability = scores.mix.gate
+        """Set the page's blocks' scores and its article probability (in the
+        page's evidence, ``evidence.PageEvidence``)."""
         for block, block_score, score in zip(document.blocks, scores.first, scores.final):
             block.block_score = block_score
             block.score = score
+        evidence_of(document).article_probability = scores.mix.gate
 
     def scores(self, document: Document) -> PageScores:
         """The page's scores from both models and the gate."""

@@ -23,7 +23,16 @@ from dataclasses import dataclass
 from scrapy_declutter.core.blocks import tag_markup
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import Label
-from scrapy_declutter.core.reasons import DENSITY, TOO_SHORT
+from scrapy_declutter.core.reasons import Reason
+
+DENSITY = Reason(
+    "text density",
+    "text density (text characters over text and markup characters) against 0.5 minus "
+    "the page's standard deviation.",
+)
+TOO_SHORT = Reason(
+    "density filter: too short", "under {min_chars} characters: the density filter drops it."
+)
 
 
 @dataclass(frozen=True)
@@ -38,10 +47,11 @@ class TextDensityFilter:
             tag_markup(document.root, document.all_buttons) if document.root is not None else []
         )
         candidates = []
+        too_short = TOO_SHORT.quoting(min_chars=self.min_chars)
         for block in document.blocks:
             chars = len(block.text)
             if chars < self.min_chars:
-                block.label, block.reason = Label.BAD, TOO_SHORT
+                block.label, block.reason = Label.BAD, too_short
                 continue
             markup_chars = sum(markup[block.first_tag : block.first_tag + block.tags])
             candidates.append((block, (chars + 1) / (chars + markup_chars + 1)))

@@ -19,7 +19,24 @@ from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BAD, GOOD, NEAR_GOOD, SHORT, Label
 from scrapy_declutter.core.options import Options
-from scrapy_declutter.core.reasons import CONTEXT_FREE, HEADING, NEIGHBOURS
+from scrapy_declutter.core.reasons import Reason
+
+CONTEXT_FREE = Reason(
+    "jusText: context-free class",
+    "jusText's class for the block alone stands: long text rich in stopwords is good; "
+    "link-heavy text (link density above {max_link_density}), a copyright sign, or short "
+    "text with a link is bad.",
+)
+NEIGHBOURS = Reason(
+    "jusText: neighbours",
+    "a short or near-good block takes the class of the good or bad blocks around it "
+    "(jusText's context-sensitive stage).",
+)
+HEADING = Reason(
+    "jusText: heading",
+    "a heading followed by good text within {max_heading_distance} characters is kept "
+    "(jusText's heading stage).",
+)
 
 
 @dataclass(frozen=True)
@@ -40,9 +57,10 @@ class ClassifyContextFree:
 
     def __call__(self, document: Document) -> None:
         language_independent = document.language is None
+        reason = CONTEXT_FREE.quoting(max_link_density=self.max_link_density)
         for block in document.blocks:
             block.cf_label = block.label = self.classify(block, language_independent)
-            block.reason = CONTEXT_FREE
+            block.reason = reason
 
     def classify(self, block: Block, language_independent: bool = False) -> Label:
         text = block.text
@@ -104,9 +122,10 @@ class PostprocessHeadings:
     max_heading_distance: int = Options.max_heading_distance
 
     def __call__(self, document: Document) -> None:
+        reason = HEADING.quoting(max_heading_distance=self.max_heading_distance)
         for heading in _headings_before_good(document.blocks, BAD, self.max_heading_distance):
             if heading.cf_label is not BAD:
-                heading.label, heading.reason = GOOD, HEADING
+                heading.label, heading.reason = GOOD, reason
 
 
 def _nearest(labels: list[Label | None], wanted: frozenset[Label], before: bool) -> list[Label]:

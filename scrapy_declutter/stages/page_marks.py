@@ -1,5 +1,5 @@
-"""What a page says about its blocks whatever their scores, for the content
-stage (``content_region.py``): the hard rules' verdicts (``ruled_out``: a
+"""What a page says about its blocks whatever their scores, for the page's
+evidence (``evidence.py``): the hard rules' verdicts (``ruled_out``: a
 block a browser does not show, the comment section, a © sign), the page's
 furniture (``fallback``) and its navigation (``in_navigation``), read off
 the tags, roles and attributes of the block tree's nodes.
@@ -10,21 +10,25 @@ from collections.abc import Sequence
 
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import BlockTree, Document
-from scrapy_declutter.core.reasons import COMMENTS, COPYRIGHT, HIDDEN
-from scrapy_declutter.stages.comments import comment_section
+
+# The hard rules' verdicts (``rules/hard_rules.py`` writes each one's reason).
+HIDDEN = "hidden"
+COMMENTS = "comments"
+COPYRIGHT = "copyright"
 
 
-def ruled_out(document: Document) -> list[str | None]:
-    """The hard rules' verdict on each block: ``HIDDEN``, ``COMMENTS``,
-    ``COPYRIGHT`` or ``None``.
+def ruled_out(document: Document, in_comments: Sequence[bool] | None) -> list[str | None]:
+    """The hard rules' verdict on each block: ``HIDDEN``, ``COMMENTS`` (in
+    the comment section, ``in_comments``: see
+    ``comment_section.comment_section``; ``None``: none), ``COPYRIGHT`` or
+    ``None``.
 
     A page that hides more than ``MOST_HIDDEN`` of its text is shown by its
     scripts once loaded (a wrapper hidden until then, against flicker): its
-    hiding says nothing of what a reader sees. The comment section is
-    ``comments.comment_section``'s."""
+    hiding says nothing of what a reader sees."""
     blocks, tree = document.blocks, document.tree()
     hidden = _blocks_of(hidden_nodes(tree), blocks, tree, MOST_HIDDEN)
-    in_comments = comment_section(document) or [False] * len(blocks)
+    in_comments = in_comments or [False] * len(blocks)
     return [
         HIDDEN
         if is_hidden
@@ -54,12 +58,12 @@ def has_copyright_sign(text: str) -> bool:
 MOST_HIDDEN = 1 / 3
 
 
-def fallback(blocks: Sequence[Block], tree: BlockTree) -> list[bool]:
-    """What the fallback may keep: jusText's good blocks outside the page's
-    furniture (an element whose tag or ARIA role says footer, navigation,
-    sidebar or banner, or one inside it)."""
+def fallback(blocks: Sequence[Block], tree: BlockTree, good: Sequence[bool]) -> list[bool]:
+    """What the fallback may keep: jusText's ``good`` blocks outside the
+    page's furniture (an element whose tag or ARIA role says footer,
+    navigation, sidebar or banner, or one inside it)."""
     furniture = marked_nodes(tree, FURNITURE_TAGS, FURNITURE_ROLES)
-    return [b.is_good and not furniture[node] for b, node in zip(blocks, tree.block_nodes)]
+    return [is_good and not furniture[node] for is_good, node in zip(good, tree.block_nodes)]
 
 
 def in_navigation(blocks: Sequence[Block], tree: BlockTree) -> list[bool]:

@@ -23,7 +23,13 @@ from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BAD, GOOD
 from scrapy_declutter.core.options import Options
-from scrapy_declutter.core.reasons import TREE_FILTER
+from scrapy_declutter.core.reasons import Reason
+
+TREE_FILTER = Reason(
+    "tree filter",
+    "kept by the base pipeline, but not under the ancestor (depth {tree_depth}) whose "
+    "blocks hold the most text.",
+)
 
 PARAGRAPH_TAGS = frozenset(
     "div table ul ol p section article h1 h2 h3 h4 h5 h6 header body".split()
@@ -67,7 +73,8 @@ class TreeFilter:
             return
         # dicts keep insertion order, so max() picks the earliest group on a tie
         largest = max(groups.values(), key=lambda blocks: sum(len(b.text) for b in blocks))
+        reason = TREE_FILTER.quoting(tree_depth=self.depth)
         for blocks in groups.values():
             if blocks is not largest:
                 for block in blocks:
-                    block.label, block.reason = BAD, TREE_FILTER
+                    block.label, block.reason = BAD, reason

@@ -16,13 +16,23 @@ is tested.
 
 import re
 from dataclasses import dataclass
+from typing import ClassVar
 
 from lxml import etree
 
 from scrapy_declutter.core.blocks import BLOCK_TAGS, Block
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BAD, GOOD
-from scrapy_declutter.core.reasons import DATA_TABLE, VALUE
+from scrapy_declutter.core.reasons import Reason
+
+NAME = "values"
+VALUE = Reason(
+    "a value, not prose",
+    "the whole text is a value written for a machine, not prose for a reader: an ISO 8601 "
+    "date and time (2019-11-13T23:06:00+01:00), the URL of an image, or markup written out "
+    "as text (most of it HTML tags); not in code or a data table.",
+    rule=NAME,
+)
 
 # ISO 8601 with its "T": a date a reader is shown is written as words or
 # without the time ("2012-11-08", which dragnet's references keep).
@@ -84,12 +94,12 @@ def in_code(element: etree._Element) -> bool:
     return False
 
 
-def kept_out_as_value(block: Block, reason: str | None, code: dict[etree._Element, bool]) -> bool:
-    """Whether ``block``, kept by the region for ``reason``, is a value to
-    keep out (``is_value``), not code (``in_code``) nor a data table's cell.
-    ``code`` holds ``in_code`` of the elements tested on the page: blocks
-    cut by ``<br><br>`` share one, which may hold the page."""
-    if reason == DATA_TABLE or not is_value(block.text):
+def kept_out_as_value(block: Block, in_table: bool, code: dict[etree._Element, bool]) -> bool:
+    """Whether ``block``, kept by the region, is a value to keep out
+    (``is_value``), not code (``in_code``) nor a data table's cell
+    (``in_table``). ``code`` holds ``in_code`` of the elements tested on the
+    page: blocks cut by ``<br><br>`` share one, which may hold the page."""
+    if in_table or not is_value(block.text):
         return False
     element = block.element
     if element not in code:
@@ -100,11 +110,18 @@ def kept_out_as_value(block: Block, reason: str | None, code: dict[etree._Elemen
 @dataclass(frozen=True)
 class KeepOutValues:
     """Labels bad (``VALUE``) each kept block that is a value (see
-    ``kept_out_as_value``)."""
+    ``kept_out_as_value``); a block kept by a rule of ``cells`` (the data
+    tables') is a table's cell."""
+
+    cells: frozenset[str] = frozenset(("data-tables",))
+    name: ClassVar[str] = NAME
 
     def __call__(self, document: Document) -> None:
         code: dict[etree._Element, bool] = {}
+        cells = self.cells
         for block in document.blocks:
-            if block.label == GOOD and kept_out_as_value(block, block.reason, code):
+            reason = block.reason
+            in_table = reason is not None and reason.rule in cells
+            if block.label == GOOD and kept_out_as_value(block, in_table, code):
                 block.label = BAD
                 block.reason = VALUE

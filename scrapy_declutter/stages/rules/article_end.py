@@ -8,7 +8,7 @@ article's, and the content model, which weighs a block's neighbours, keeps
 many of them at middling scores.
 
 ``EndArticle`` removes them on a page the article gate takes for an
-article (``Document.article_probability`` above ``ARTICLE``): once the
+article (the article gate's probability above ``ARTICLE``): once the
 article's prose has ended (its last kept paragraph of ``PROSE_WORDS`` words
 or more that is not mostly link text), a run of ``MIN_CARDS`` cards or more
 is not this article. A card is a linked headline (a block of
@@ -26,15 +26,19 @@ of a word or two, not a headline.
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BAD
-from scrapy_declutter.core.reasons import TEASERS
-from scrapy_declutter.stages.content_region import KEEPING
+from scrapy_declutter.core.reasons import Reason
+from scrapy_declutter.stages.evidence import (
+    MOSTLY_LINKS,
+    TAKEN_FOR_ARTICLE,
+    evidence_of,
+    is_prose,
+)
 
-PROSE_WORDS = 30
 HEADLINE_WORDS = 3
-MOSTLY_LINKS = 0.5
 MIN_CARDS = 3
 LABEL_WORDS = 6
 # Held out (the four-corpus fit's scores replayed), cards of up to three
@@ -43,47 +47,37 @@ LABEL_WORDS = 6
 # keep "Related posts" and "See also" lists): wcxb-dev / dragnet / l3s-gn1
 # left out 0.694 / 0.905 / 0.932 with three lines at 0.5, 0.695 / 0.906 /
 # 0.930 as here (see docs/algorithms/content-model.rst).
-ARTICLE = 0.7
+ARTICLE = TAKEN_FOR_ARTICLE
 CARD_BLOCKS = 1
+NAME = "teasers"
+TEASERS = Reason(
+    "teasers after the article",
+    "on a page taken for an article, after its last paragraph of prose: a run of "
+    "{min_cards} or more cards, each a linked headline and a short line (other stories), "
+    "and the run's heading.",
+    rule=NAME,
+).quoting(min_cards=MIN_CARDS)
 
 
 @dataclass(frozen=True)
 class EndArticle:
     """Labels ``TEASERS`` (bad) the kept blocks of the teaser runs after an
-    article's prose (see the module's docstring)."""
+    article's prose (see the module's docstring) on a page the article gate
+    gives more than ``article``."""
+
+    article: float = ARTICLE
+    name: ClassVar[str] = NAME
 
     def __call__(self, document: Document) -> None:
-        if not taken_for_article(document):
+        if not evidence_of(document).taken_for_article(self.article):
             return
         blocks = document.blocks
-        kept = [b.reason in KEEPING for b in blocks]
+        kept = [b.is_good for b in blocks]
         for i in teasers_after_article(
             [b.words for b in blocks], [b.link_density for b in blocks], kept
         ):
             blocks[i].label = BAD
             blocks[i].reason = TEASERS
-
-
-def taken_for_article(document: Document) -> bool:
-    """Whether the article gate gives the page more than ``ARTICLE``."""
-    probability = document.article_probability
-    return probability is not None and probability > ARTICLE
-
-
-def is_prose(words: int, link_density: float) -> bool:
-    """Whether a block of ``words`` words and ``link_density`` is a paragraph
-    of prose: ``PROSE_WORDS`` words or more, not mostly link text."""
-    return words >= PROSE_WORDS and link_density < MOSTLY_LINKS
-
-
-def kept_prose(document: Document) -> list[int]:
-    """The indexes of the blocks kept so far (``KEEPING``) that are prose
-    (``is_prose``), in page order: the article's prose run spans them."""
-    return [
-        i
-        for i, b in enumerate(document.blocks)
-        if b.reason in KEEPING and is_prose(b.words, b.link_density)
-    ]
 
 
 def teasers_after_article(

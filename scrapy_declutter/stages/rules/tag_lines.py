@@ -12,7 +12,7 @@ is a list: items split by commas, bars or semicolons, none longer than
 
 Only a page the article gate takes for an article (as ``article_end.py``)
 is tested, and only outside the article's prose run (before its first kept
-paragraph of prose, ``article_end.kept_prose``, or after its last): inside it,
+paragraph of prose, ``evidence.kept_prose``, or after its last): inside it,
 the references of our corpora call such a line the article's. A lone word
 or a list with no label was measured and is not tested: most such blocks
 are the article's own (``docs/algorithms/content-model.rst``).
@@ -23,12 +23,21 @@ The labels are English to start; other languages' can be added to
 
 import re
 from dataclasses import dataclass
+from typing import ClassVar
 
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BAD
-from scrapy_declutter.core.reasons import TAG_LINE
-from scrapy_declutter.stages.article_end import kept_prose, taken_for_article
-from scrapy_declutter.stages.content_region import KEEPING
+from scrapy_declutter.core.reasons import Reason
+from scrapy_declutter.stages.evidence import TAKEN_FOR_ARTICLE, evidence_of, kept_prose
+
+NAME = "tag-lines"
+TAG_LINE = Reason(
+    "a tag line beside the article",
+    "on a page taken for an article, before its first paragraph of prose or after its last: "
+    'a line that names the tags or sections it is filed under ("Tags: Ford, hybrid '
+    'transmission", "Filed under: NHL"), a label and a list of short items.',
+    rule=NAME,
+)
 
 TAG_LABEL = re.compile(
     r"\W*(?:tags?|tagged(?:\s+(?:with|as|in|under))?|keywords|topics|categories|filed\s+under)"
@@ -52,16 +61,20 @@ def is_tag_line(text: str) -> bool:
 @dataclass(frozen=True)
 class KeepOutTagLines:
     """Labels ``TAG_LINE`` (bad) the kept tag lines outside an article's
-    prose run (see the module's docstring)."""
+    prose run (see the module's docstring) on a page the article gate gives
+    more than ``article``."""
+
+    article: float = TAKEN_FOR_ARTICLE
+    name: ClassVar[str] = NAME
 
     def __call__(self, document: Document) -> None:
-        if not taken_for_article(document):
+        if not evidence_of(document).taken_for_article(self.article):
             return
-        prose = kept_prose(document)
+        prose = kept_prose(document.blocks)
         if not prose:
             return
         for i, block in enumerate(document.blocks):
             outside = i < prose[0] or i > prose[-1]
-            if block.reason in KEEPING and outside and is_tag_line(block.text):
+            if block.is_good and outside and is_tag_line(block.text):
                 block.label = BAD
                 block.reason = TAG_LINE

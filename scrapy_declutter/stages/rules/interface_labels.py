@@ -13,8 +13,9 @@ most ``OTHER_WORDS`` other word when ``INTERFACE_WORDS`` or more are the
 controls' ("Sharing is caring!"). A block of words a sentence or a heading
 uses ("Share your story", "We are on Facebook since 2009") has other words.
 
-Only a page the article gate takes for an article (as ``article_end.py``)
-is tested: a contact page's list of social links may be its content.
+Only a page the article gate takes for an article (as ``article_end.py``,
+``evidence.TAKEN_FOR_ARTICLE``) is tested: a contact page's list of social
+links may be its content.
 
 The vocabulary is English to start; it is data, and other languages'
 words can be added to ``CONTROL_WORDS`` and ``FUNCTION_WORDS``.
@@ -22,12 +23,22 @@ words can be added to ``CONTROL_WORDS`` and ``FUNCTION_WORDS``.
 
 import re
 from dataclasses import dataclass
+from typing import ClassVar
 
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BAD
-from scrapy_declutter.core.reasons import INTERFACE_LABEL
-from scrapy_declutter.stages.article_end import taken_for_article
-from scrapy_declutter.stages.content_region import KEEPING
+from scrapy_declutter.core.reasons import Reason
+from scrapy_declutter.stages.evidence import TAKEN_FOR_ARTICLE, evidence_of
+
+NAME = "interface-labels"
+INTERFACE_LABEL = Reason(
+    "a page's controls, not prose",
+    "on a page taken for an article, a block whose words are all a page's controls: verbs "
+    "and nouns of sharing and of controls (share, tweet, email, follow, close, caption), "
+    "social networks' names, counts and small function words, with one other word at most "
+    'beside three controls\' words (a share bar, "Caption Close"). English words to start.',
+    rule=NAME,
+)
 
 # The verbs and nouns of sharing and of a page's controls.
 ACTIONS = frozenset(
@@ -85,12 +96,16 @@ def is_interface_label(text: str, heading: bool = False) -> bool:
 @dataclass(frozen=True)
 class KeepOutInterfaceLabels:
     """Labels bad (``INTERFACE_LABEL``) each kept block that is all controls'
-    words (``is_interface_label``) on a page taken for an article."""
+    words (``is_interface_label``) on a page the article gate gives more
+    than ``article``."""
+
+    article: float = TAKEN_FOR_ARTICLE
+    name: ClassVar[str] = NAME
 
     def __call__(self, document: Document) -> None:
-        if not taken_for_article(document):
+        if not evidence_of(document).taken_for_article(self.article):
             return
         for block in document.blocks:
-            if block.reason in KEEPING and is_interface_label(block.text, block.heading):
+            if block.is_good and is_interface_label(block.text, block.heading):
                 block.label = BAD
                 block.reason = INTERFACE_LABEL
