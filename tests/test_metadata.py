@@ -475,7 +475,7 @@ def test_the_author_of_a_microdata_item_inside_another_is_not_the_pages():
     [
         ("<p>By Jane Smith</p>", "Jane Smith"),
         ("<p>By Jane Smith | March 3, 2024</p>", "Jane Smith"),
-        ("<p>by Jane Smith, Staff Writer, Dec 17, 2025</p>", "Jane Smith, Staff Writer"),
+        ("<p>by Jane Smith, Staff Writer, Dec 17, 2025</p>", "Jane Smith"),
         ("<p>Posted by Jane Smith on Friday</p>", "Jane Smith"),
         ('<div><span>By</span></div><div><a href="/jane">Jane Smith</a></div>', "Jane Smith"),
         ("<p>作者\uff1a王小明</p>", "王小明"),  # a full-width colon
@@ -528,3 +528,21 @@ def test_bylines_in_comment_sections_nested_deep_are_read_in_linear_time():
     thread = '<div class="comment"><p class="comment-author">Reader</p>' * depth
     body = f"<article><h1>Bridge opens</h1>{TEXT}</article>{thread}{'</div>' * depth}"
     assert within(20, metadata, "", body).author is None
+
+
+@pytest.mark.parametrize(
+    "declared, author",
+    [
+        ("Martha Quinn, Local Affairs Reporter · 12 March 2024", "Martha Quinn"),
+        ("By Jane Smith | Staff Writer", "Jane Smith"),
+        ("Ann Lee - Updated 3 hours ago", "Ann Lee"),
+        ("Ann Lee, June 1, 2024", "Ann Lee"),
+        ("Jane Smith, John Doe", "Jane Smith, John Doe"),  # two names, both kept
+        ("Mary-Jane Watson", "Mary-Jane Watson"),  # a dash inside a name is no separator
+    ],
+    ids=["job and date", "bar", "dash", "comma and date", "two names", "hyphenated"],
+)
+def test_an_author_is_a_name_not_the_byline_around_it(declared, author):
+    for where in (f'<meta name="author" content="{declared}">', ""):
+        body = "" if where else f'<h1>Bridge opens</h1><p class="byline">{declared}</p>'
+        assert metadata(where, body + TEXT).author == author

@@ -102,6 +102,15 @@ _BY = re.compile(
     r"|^\s*(?:作者|记者|記者|著者|投稿者)\s*[:\uff1a]?\s*",
     re.I,
 )
+# What ends the name in a byline: "Martha Quinn · 12 March 2024", "Jane
+# Smith | Staff Writer", "Ann Lee - Updated 3 hours ago".
+_BYLINE_SEPARATOR = re.compile(r"\s*[|\u00b7\u2022\u00bb]\s*|\s+[-\u2013\u2014]+\s+")
+# Words of a job title after a byline's comma: a person's name holds none.
+_JOB = re.compile(
+    r"\b(?:reporter|editor|correspondent|writer|columnist|contributor|producer|staff"
+    r"|journalist|photographer|analyst|critic|author|director|chief|senior|associate)s?\b",
+    re.I,
+)
 _TITLE_SEPARATOR = re.compile(r"\s+[|\-\u2013\u2014:\u00b7\u2022\u00bb/]+\s+")
 # Words: each Han or kana character one, as in ``scripts.py``.
 _WORD = re.compile(f"[{HAN_AND_KANA}]|[^\\W{HAN_AND_KANA}]+")
@@ -446,13 +455,28 @@ def _aside(block: Block, asides: Asides) -> bool:
 
 
 def _clean_author(name: str) -> str | None:
-    name = _BY.sub("", name).strip(" ,;|:")
+    name = _name_of_byline(_BY.sub("", name)).strip(" ,;|:")
     words = _WORD.findall(name.lower())
     if not words or len(words) > _MAX_AUTHOR_WORDS or "@" in name or "://" in name:
         return None
     if words in (["the", "author"], ["author"], ["authors"], ["admin"], ["by"]):
         return None
     return name
+
+
+def _name_of_byline(byline: str) -> str:
+    """The name a byline starts with, without what follows it: a separator
+    (``·``, ``|``, ``»``, a dash between spaces) and what comes after it, a
+    date that reads as one ("Dakota Hebert July 3, 2025"; a byline that starts
+    with one names nobody, a number alone is no date: "98 Buck Social"), a job
+    after a comma ("Martha Quinn, Local Affairs Reporter").
+    Names after a comma stay ("Jane Smith, John Doe")."""
+    name = _BYLINE_SEPARATOR.split(byline, maxsplit=1)[0]
+    start = date_start(name)
+    if start is not None and parse_date(name[start:]):
+        name = name[:start]
+    first, *rest = name.split(",")
+    return first if any(_JOB.search(part) for part in rest) else name
 
 
 def _date(
