@@ -335,17 +335,10 @@ def page_title(path: Path) -> str:
     return next(doctree(path).findall(nodes.title)).astext()
 
 
-# Another developer's page, whose links to pages still say the file: the site
-# shows the page's title for those (docs/_ext/declutter_docs.py).
-FILE_NAMED_LINKS = {"content-model.rst"}
-
-
 def test_a_link_to_a_page_says_its_title():
     page_link = EXTENSION.PAGE_LINK
     wrong = []
     for doc in DOCS:
-        if doc.name in FILE_NAMED_LINKS:
-            continue
         for link in page_link.finditer(read(doc)):
             text, target = " ".join(link.group(1).split()), (doc.parent / link.group(2)).resolve()
             # the README is called so: its title is the project's name

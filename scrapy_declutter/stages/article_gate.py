@@ -247,10 +247,9 @@ def guarded_first(mixed: Sequence[float], general: Sequence[float]) -> list[floa
     """The first-stage probabilities the content region's guard reads
     (``Block.block_score``): the mix's, or the general model's where higher.
     A block is sure boilerplate only when both say so: the article model
-    alone calls a headline's words boilerplate. Held out by site at 0.43 (in
-    the experiment that fitted the mix), F1 0.837 / 0.908 / 0.934 on wcxb-dev
-    / dragnet / l3s-gn1 against 0.835 / 0.908 / 0.935 with the mix's alone
-    and 0.838 / 0.902 / 0.931 with the general model's alone."""
+    alone calls a headline's words boilerplate, and the general model's alone
+    costs the article collections (the figures: the guard's
+    paragraph in ``docs/algorithms/content-model.rst``)."""
     # max() of each pair, without a call for each (four times slower)
     return [
         by_general if by_general > by_mix else by_mix for by_mix, by_general in zip(mixed, general)

@@ -35,18 +35,20 @@ from scrapy_declutter.stages.page_marks import fallback, in_navigation, ruled_ou
 
 __all__ = ["COMMENTS_VERDICT", "PageEvidence", "StartDecision", "evidence_of"]
 
-# Held out, finding the region 0.08 below the threshold raised the best F1
-# from 0.823 (one threshold for both, 0.43) to 0.828 (0.46).
+# The region is found a little below the threshold, so that it takes in the
+# sibling groups of content the model is less sure of (the figure: the
+# content region's paragraph in docs/algorithms/content-model.rst).
 REGION_MARGIN = 0.08
-# Held out at 0.43, a region narrowed to the child holding 85% of its sum
-# gave F1 0.838 against 0.828 at 0.47 without it, and a without-snippet
-# rate of 4.4% against 6.3%; not narrowing to a child that holds one block
-# (a flat page's long paragraph) gave 0.839 (0.841 at 0.40, 0.830 at 0.47).
+# The region narrows to a child holding all but this share of its sum: a
+# wrapper that adds little to the article it holds mostly adds a promo or a
+# related-links heading (never to a child of one block: a flat page's
+# paragraph). The figure: the content region's paragraph in
+# docs/algorithms/content-model.rst.
 REGION_TIGHTNESS = 0.15
-# Held out at 0.43, never keeping blocks the first stage scores 0.2 or less
-# gave F1 0.840 (precision 0.859), against 0.839 (0.856) at 0.1 and 0.840 at
-# 0.15; flooring their final score instead cost 0.0036 F1 (the region moves).
-# The guard's bar, and the best guess's lowest threshold.
+# A block whose own features score this or less is boilerplate whatever its
+# neighbours say (a footer on a small page looks like content beside it):
+# the guard's bar, and the best guess's lowest threshold. The figure: the
+# guard's paragraph in docs/algorithms/content-model.rst.
 SURE_BOILERPLATE = 0.2
 # The article gate's probability above which the teasers' rule takes a page
 # for an article (why 0.7: ``rules/article_end.py``); the controls' and the tag

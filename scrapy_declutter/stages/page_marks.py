@@ -52,9 +52,9 @@ def has_copyright_sign(text: str) -> bool:
     return "\xa9" in text and _COPYRIGHT_SIGN.search(text) is not None
 
 
-# Held out (fitted on the three corpora, threshold 0.43), ignoring the hiding
-# of pages that hide more than a third of their text raised wcxb-dev's F1 from
-# 0.788 to 0.797 (documentation 0.892 to 0.908), dragnet's fell 0.002.
+# A page that hides this much of its text is one its scripts show once loaded
+# (a wrapper hidden against flicker): its hiding is ignored (the figure: the
+# hard rules' paragraph in docs/algorithms/content-model.rst).
 MOST_HIDDEN = 1 / 3
 
 
@@ -76,13 +76,12 @@ def in_navigation(blocks: Sequence[Block], tree: BlockTree) -> list[bool]:
     return _blocks_of(marked, blocks, tree, MOST_NAVIGATION)
 
 
-# Held out by site at 0.4 (the models unchanged), the navigation adding
-# nothing for a region raised F1 on wcxb-dev from 0.8506 to 0.8520 (products
-# 0.630 to 0.649: a shop's mega menu had won the region from the product), its
-# without-snippet rate 4.27% to 4.25%, dragnet and l3s-gn1 unchanged; adding
-# nothing against it either, 0.8539 but 4.33%. Without this bound, F1 fell
-# by 0.003 (articles 0.952 to 0.946: pages nested in their navigation lost their
-# text); bounds from 0.6 to 0.9 gave the same to 0.0004.
+# Navigation adds nothing for a region, so that a shop's menu of every
+# department cannot win it from the product; but navigation holding most of
+# the page's text holds the page itself (a site that wraps it in a <nav>),
+# and then is not navigation. Any bound from 0.6 to 0.9 did as well (the
+# figures: the content region's paragraph in
+# docs/algorithms/content-model.rst).
 MOST_NAVIGATION = 3 / 4
 
 

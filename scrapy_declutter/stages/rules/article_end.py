@@ -41,12 +41,11 @@ from scrapy_declutter.stages.evidence import (
 HEADLINE_WORDS = 3
 MIN_CARDS = 3
 LABEL_WORDS = 6
-# Held out (the four-corpus fit's scores replayed), cards of up to three
-# lines, a run of bare links too, or the gate's 0.5 removed more of
-# wcxb-dev's and dragnet's content than of their teasers (their references
-# keep "Related posts" and "See also" lists): wcxb-dev / dragnet / l3s-gn1
-# left out 0.694 / 0.905 / 0.932 with three lines at 0.5, 0.695 / 0.906 /
-# 0.930 as here (see docs/algorithms/content-model.rst).
+# Only pages the gate is sure are articles, and cards of one line: a broader
+# rule (cards of up to three lines, bare links, the gate's 0.5) took more
+# content than teasers, since the references keep "Related posts" and "See
+# also" lists (the figures: the teasers' paragraph in
+# docs/algorithms/content-model.rst).
 ARTICLE = TAKEN_FOR_ARTICLE
 CARD_BLOCKS = 1
 NAME = "teasers"

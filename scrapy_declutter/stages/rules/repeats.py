@@ -9,16 +9,14 @@ from scrapy_declutter.core.labels import BAD
 from scrapy_declutter.core.reasons import Reason
 from scrapy_declutter.stages.evidence import evidence_of
 
-# Held out (fitted on the three corpora alike, threshold 0.43), dropping the
-# later copies of a kept text of four words or more gave F1 0.792 against
-# 0.790 on wcxb-dev, 0.903 against 0.901 on dragnet, 0.939 against 0.941 on
-# l3s-gn1, with precision up on all three (0.863, 0.947, 0.966 against 0.852,
-# 0.944, 0.965); dropping every copy gave 0.782, 0.898, 0.934.
+# Four words or more: a text long enough that its repeat is a copy, not
+# words an article uses twice. The first copy stays, since dropping every
+# copy loses the one the reader needs (the figures: the repeat rule's
+# paragraph in docs/algorithms/content-model.rst).
 REPEATED_WORDS = 4
-# Held out (the four-corpus fit's scores, threshold 0.4), keeping a lone
-# repeat of 15 words or more in its first copy's element changed 15 wcxb-dev
-# pages, F1 0.8508 to 0.8509 by site and 0.6953 to 0.6954 left out, the other
-# corpora unchanged; in any element, 0.8498 and 0.6947 (a template's copy).
+# A paragraph this long said twice in its first copy's element is the
+# article saying a thing twice; in another element it is a template's copy
+# (a description shown twice, which the references have once).
 SAID_TWICE_WORDS = 15
 NAME = "repeats"
 REPEATED = Reason(
