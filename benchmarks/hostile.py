@@ -94,7 +94,7 @@ from pathlib import Path
 from benchmarks.corpus import SAVE_HELP, save_output
 from scrapy_declutter import PageLimitError, extract, pipeline_names
 from scrapy_declutter.core.options import Options
-from scrapy_declutter.extraction.report import render_report
+from scrapy_declutter.outputs.report import render_report
 from scrapy_declutter.scrapy_layer.page import Page, extract_page
 
 REPO = Path(__file__).resolve().parents[1]
@@ -552,7 +552,7 @@ REPORT_FAMILIES = {
 
 
 def report_scaling(args: argparse.Namespace) -> None:
-    from scrapy_declutter.extraction.report import render_report
+    from scrapy_declutter.outputs.report import render_report
 
     families = {**REPORT_FAMILIES, **{f: FAMILIES[f] for f in args.family or ()}}
     print(

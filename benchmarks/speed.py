@@ -68,7 +68,7 @@ from benchmarks.corpus import (
     save_output,
 )
 from scrapy_declutter import DeclutterError, extract
-from scrapy_declutter.core.markdown import to_markdown
+from scrapy_declutter.outputs.markdown import to_markdown
 
 REPO = Path(__file__).resolve().parents[1]
 OLD_PACKAGE = "declutter_at_revision"

@@ -52,7 +52,7 @@ and ``extensive_search`` off and on. A date is right when it is the same
 result (the extraction is not counted: it is made anyway); htmldate's includes
 its own parse of the page, as it would run. Medians over the pages.
 
-``--folds N`` (5 without N): four numbers in ``core/metadata.py`` were set by
+``--folds N`` (5 without N): four numbers in ``outputs/metadata.py`` were set by
 looking at pages: the longest title (``_MAX_TITLE_WORDS``), the longest author
 name (``_MAX_AUTHOR_WORDS``), the longest date line (``_MAX_DATE_LINE``) and
 how many blocks past the first kept one a bare date line may sit
@@ -91,7 +91,7 @@ import lxml.html
 
 from benchmarks.corpus import SAVE_HELP, default_corpus_path, page_ids, save_output, word_prf
 from scrapy_declutter import DeclutterError, extract
-from scrapy_declutter.core import metadata as core_metadata
+from scrapy_declutter.outputs import metadata as metadata_module
 
 KINDS = ("headings", "list items", "table rows", "code lines", "links")
 _IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
@@ -412,15 +412,15 @@ REFERENCE_KEYS = {"title": "title", "author": "author", "date": "publish_date"}
 
 @contextmanager
 def limits(values: dict[str, int]) -> Iterator[None]:
-    """``core.metadata`` read with these values of its limits."""
-    shipped = {name: getattr(core_metadata, name) for name in values}
+    """``outputs.metadata`` read with these values of its limits."""
+    shipped = {name: getattr(metadata_module, name) for name in values}
     for name, value in values.items():
-        setattr(core_metadata, name, value)
+        setattr(metadata_module, name, value)
     try:
         yield
     finally:
         for name, value in shipped.items():
-            setattr(core_metadata, name, value)
+            setattr(metadata_module, name, value)
 
 
 def site_of(url: str | None) -> str:
@@ -435,7 +435,7 @@ def page_rights(result, reference: dict, values: dict[str, int]) -> dict[str, bo
     """Which fields the page's metadata gets right, read with ``values``: a
     match where the reference has the field, ``None`` where it has not."""
     with limits(values):
-        found = core_metadata.read_metadata(
+        found = metadata_module.read_metadata(
             result.root, result.blocks, result.url, result.stoplist, result.content_language
         )
     rights = {}
@@ -466,7 +466,7 @@ def folds(args: argparse.Namespace) -> None:
     corpus = Path(args.corpus)
     if not page_ids(corpus):
         raise SystemExit(f"no pages with a reference in {corpus}")
-    shipped = {name: getattr(core_metadata, name) for name in GRIDS}
+    shipped = {name: getattr(metadata_module, name) for name in GRIDS}
     pages = []
     for file_id in page_ids(corpus):
         record = json.loads((corpus / "ground-truth" / f"{file_id}.json").read_text("utf-8"))

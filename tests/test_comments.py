@@ -3,9 +3,8 @@
 import pytest
 
 from scrapy_declutter import Label, extract
-from scrapy_declutter.core.asides import marks_comments
 from scrapy_declutter.core.document import build_document
-from scrapy_declutter.stages.comment_section import COMMENTS, comment_section
+from scrapy_declutter.stages.comment_section import COMMENTS, comment_section, marks_comments
 from scrapy_declutter.stages.comments import SeparateComments
 from tests.comment_pages import COMMENTS as POSTS
 from tests.comment_pages import FORM_TEXTS, blog_page

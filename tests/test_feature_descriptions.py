@@ -7,7 +7,7 @@ import pytest
 
 from scrapy_declutter import extract
 from scrapy_declutter.extraction.explain import explain
-from scrapy_declutter.extraction.report import render_report
+from scrapy_declutter.outputs.report import render_report
 from scrapy_declutter.stages.content_features import CONTEXT_NAMES
 from scrapy_declutter.stages.content_model import ARTICLE_MODEL, MODEL, load_model
 from scrapy_declutter.stages.feature_descriptions import describe

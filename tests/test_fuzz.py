@@ -256,7 +256,7 @@ def microdata(draw):
 
 
 def check_metadata(html: str, url: str | None) -> None:
-    from scrapy_declutter.core.metadata import MAX_VALUE_CHARS
+    from scrapy_declutter.outputs.metadata import MAX_VALUE_CHARS
 
     try:
         result = extract(html, url)

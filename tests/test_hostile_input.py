@@ -93,7 +93,7 @@ def test_characters_xml_forbids_are_dropped_from_every_output(forbidden, as_byte
     # XmlItemExporter feed holding one is read by no XML parser
     from scrapy.exporters import XmlItemExporter
 
-    from scrapy_declutter.extraction.report import render_report
+    from scrapy_declutter.outputs.report import render_report
 
     said = f"The river{forbidden} was warmer this summer than it had ever been"
     article = "".join(f"<p>{said}, {PARAGRAPH.format(n=n)}</p>" for n in range(3))

@@ -1,5 +1,9 @@
 """The package's layers import only the layers below them:
-core → stages → extraction → scrapy_layer (and the package's ``__init__`` on top).
+core → stages → outputs → extraction → scrapy_layer (and the package's
+``__init__`` on top). The core is the block model and what every layer needs;
+the stages label it, with the evidence they share; the outputs (Markdown,
+metadata, the report) are read off a labelled document; the extraction puts
+stages and outputs together (``presets``, ``extract``, ``explain``).
 Inside ``stages/``, three floors: the features and the page's shared evidence
 below, the rules of the default's decision (``stages/rules/``) above, none of
 which imports another."""
@@ -10,7 +14,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "scrapy_declutter"
-LAYERS = ["core", "stages", "extraction", "scrapy_layer"]
+LAYERS = ["core", "stages", "outputs", "extraction", "scrapy_layer"]
 
 
 def imported_layers(path: Path) -> set[str]:
@@ -99,3 +103,35 @@ def test_every_class_of_the_stages_is_short_enough_to_read_in_one_sitting():
         if isinstance(node, ast.ClassDef) and node.end_lineno is not None
     }
     assert {name: n for name, n in lengths.items() if n >= LONGEST_CLASS} == {}
+
+
+CORE = PACKAGE / "core"
+# The one module of the core that no stage needs: the cyclic garbage
+# collector's pause around a page's work, which the extraction, the report and
+# the Scrapy layer's threads share.
+CORE_BESIDE_THE_STAGES = {"gc_pause"}
+
+
+def imported_modules(path: Path, package: str) -> set[str]:
+    """The modules of ``scrapy_declutter.<package>`` that the module at ``path`` imports."""
+    prefix = f"scrapy_declutter.{package}"
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module == prefix:
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(prefix + "."):
+            found.add(node.module.split(".")[2])
+    return found
+
+
+def test_the_core_is_what_the_stages_stand_on():
+    """No output writer in the core: each of its modules is one the stages
+    read, or one that such a module reads."""
+    read = set().union(*(imported_modules(path, "core") for path in STAGES.rglob("*.py")))
+    while True:
+        more = set().union(*(imported_modules(CORE / f"{name}.py", "core") for name in read))
+        if more <= read:
+            break
+        read |= more
+    core = {path.stem for path in CORE.glob("*.py")} - {"__init__"}
+    assert core - read == CORE_BESIDE_THE_STAGES

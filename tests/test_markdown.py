@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from benchmarks.corpus import load_pages
 from scrapy_declutter import DeclutterError, Label, Options, extract
-from scrapy_declutter.core.markdown import to_markdown
-from scrapy_declutter.core.markdown_text import collapse_space, escape
-from scrapy_declutter.core.urls import PLAIN_ABSOLUTE_URL, PLAIN_ROOT_PATH, base_origin
+from scrapy_declutter.outputs.markdown import to_markdown
+from scrapy_declutter.outputs.markdown_text import collapse_space, escape
+from scrapy_declutter.outputs.urls import PLAIN_ABSOLUTE_URL, PLAIN_ROOT_PATH, base_origin
 from tests import hostile
 
 LONG = (

@@ -6,7 +6,7 @@ import pytest
 
 from scrapy_declutter import extract
 from scrapy_declutter.core.labels import BAD, GOOD
-from scrapy_declutter.core.metadata import Metadata, read_metadata
+from scrapy_declutter.outputs.metadata import Metadata, read_metadata
 from scrapy_declutter.stages.rules.headline import HEADLINE
 from scrapy_declutter.stages.rules.region import CONTENT_REGION
 from scrapy_declutter.stages.rules.threshold import BELOW_THRESHOLD
@@ -220,7 +220,7 @@ def test_the_metadata_folds_benchmark_tunes_limits_the_code_reads():
     # python -m benchmarks.structure --folds sets these module attributes: a limit renamed
     # or gone would stop it with an AttributeError
     from benchmarks.structure import GRIDS
-    from scrapy_declutter.core import metadata
+    from scrapy_declutter.outputs import metadata
 
     assert all(isinstance(getattr(metadata, name), int) for name in GRIDS)
 
@@ -336,7 +336,7 @@ def test_a_broken_base_or_link_is_no_exception():
 
 @pytest.mark.slow
 def test_every_value_is_bounded_in_length():
-    from scrapy_declutter.core.metadata import MAX_VALUE_CHARS
+    from scrapy_declutter.outputs.metadata import MAX_VALUE_CHARS
 
     huge = "word " * 1_000_000  # 5 MB
     article = {
@@ -363,8 +363,8 @@ def test_every_value_is_bounded_in_length():
 def test_the_documented_bounds_are_the_codes():
     from pathlib import Path
 
-    from scrapy_declutter.core.declared import MAX_ITEMS_A_PROPERTY
-    from scrapy_declutter.core.metadata import MAX_VALUE_CHARS
+    from scrapy_declutter.outputs.declared import MAX_ITEMS_A_PROPERTY
+    from scrapy_declutter.outputs.metadata import MAX_VALUE_CHARS
 
     docs = Path(__file__).resolve().parents[1] / "docs" / "structured-output.rst"
     text = " ".join(docs.read_text(encoding="utf-8").split())

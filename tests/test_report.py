@@ -13,11 +13,10 @@ from scrapy_declutter.core.document import BlockTree
 from scrapy_declutter.core.labels import BAD, GOOD
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.reasons import Reason
-from scrapy_declutter.core.tables import DataTables
-from scrapy_declutter.extraction import report as report_module
 from scrapy_declutter.extraction.extract import ExtractionResult
-from scrapy_declutter.extraction.highlight import highlighted_page
-from scrapy_declutter.extraction.report import (
+from scrapy_declutter.outputs import report as report_module
+from scrapy_declutter.outputs.highlight import highlighted_page
+from scrapy_declutter.outputs.report import (
     FOLD_RUN,
     context_free_class,
     render_report,
@@ -33,6 +32,7 @@ from scrapy_declutter.stages.rules.headline import HEADLINE, HEADLINE_OVERLAP
 from scrapy_declutter.stages.rules.region import CONTENT_REGION, OUTSIDE_REGION
 from scrapy_declutter.stages.rules.short_links import SHORT_LINK
 from scrapy_declutter.stages.rules.threshold import BELOW_THRESHOLD
+from scrapy_declutter.stages.tables import DataTables
 from tests import factory, hostile
 from tests.site import ARTICLE_DE, ARTICLE_EN, ARTICLE_EN_SENTENCE, BOILERPLATE
 

@@ -24,7 +24,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from scrapy_declutter import DeclutterError, extract
-from scrapy_declutter.extraction.report import render_report, size_limit
+from scrapy_declutter.outputs.report import render_report, size_limit
 from tests.report_payloads import ARTICLE, FIRES_UNCLICKED, PAYLOADS, hit_path, page
 from tests.test_fuzz import FUZZ, mutated_page, tag_soup
 

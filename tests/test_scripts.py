@@ -5,9 +5,9 @@
 import pytest
 
 from scrapy_declutter import extract
-from scrapy_declutter.core.dates import parse_date
 from scrapy_declutter.core.document import build_document
 from scrapy_declutter.core.languages import validate_language
+from scrapy_declutter.outputs.dates import parse_date
 from scrapy_declutter.stages.rules.hard_rules import COPYRIGHT
 from scrapy_declutter.stages.rules.region import CONTENT_REGION
 from scrapy_declutter.stages.rules.threshold import BELOW_THRESHOLD

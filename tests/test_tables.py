@@ -4,11 +4,11 @@ import lxml.html
 import pytest
 
 from scrapy_declutter.core.labels import GOOD
-from scrapy_declutter.core.tables import NONE, data_tables, is_data_table
 from scrapy_declutter.stages.rules.data_tables import DATA_TABLE
 from scrapy_declutter.stages.rules.hard_rules import HIDDEN
 from scrapy_declutter.stages.rules.region import CONTENT_REGION
 from scrapy_declutter.stages.rules.threshold import BELOW_THRESHOLD
+from scrapy_declutter.stages.tables import NONE, data_tables, is_data_table
 from tests.factory import justext_document, keep_content_region
 
 

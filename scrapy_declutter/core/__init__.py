@@ -1,1 +1,1 @@
-"""The extraction core: HTML to a document of blocks, its options, and the outputs read off it."""
+"""The extraction core: HTML to a document of blocks, its options, and what every layer needs."""

@@ -1,5 +1,6 @@
 """A page as the stages see it: its blocks, plus what the page says of itself."""
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -212,6 +213,20 @@ def find_elements(root: etree._Element | None) -> dict[str, list[etree._Element]
     for element in root.iter(*FOUND_TAGS) if root is not None else ():
         found[element.tag].append(element)
     return found
+
+
+_LD_TYPE = re.compile(r'"@type"\s*:\s*\[?\s*"([^"]+)"')
+
+
+def ld_types(scripts: Iterable[etree._Element]) -> list[str]:
+    """The schema.org types the JSON-LD of a page's ``<script>`` elements
+    names (every ``"@type"``, nested ones too; of a list of types, the first)."""
+    return [
+        ld_type
+        for script in scripts
+        if (script.get("type") or "").lower() == "application/ld+json" and script.text
+        for ld_type in _LD_TYPE.findall(script.text)
+    ]
 
 
 def build_document(

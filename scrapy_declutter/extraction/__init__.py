@@ -1,1 +1,1 @@
-"""The assembly: the named pipelines of stages, ``extract()``, its result and report."""
+"""The assembly: the named pipelines of stages, ``extract()`` and its result, ``explain()``."""

@@ -13,10 +13,10 @@ from scrapy_declutter.core.errors import InvalidInputError, InvalidOptionError
 from scrapy_declutter.core.gc_pause import paused_gc
 from scrapy_declutter.core.labels import COMMENT
 from scrapy_declutter.core.languages import iso_code
-from scrapy_declutter.core.markdown import to_markdown
-from scrapy_declutter.core.metadata import Metadata, read_metadata
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.extraction.presets import Pipeline, build_pipeline
+from scrapy_declutter.outputs.markdown import to_markdown
+from scrapy_declutter.outputs.metadata import Metadata, read_metadata
 from scrapy_declutter.stages.comment_section import COMMENTS
 from scrapy_declutter.stages.rules.headline import HEADLINE
 
@@ -83,7 +83,7 @@ class ExtractionResult:
     @cached_property
     def markdown(self) -> str:
         """The kept blocks as CommonMark: headings, lists, tables, code, quotes,
-        emphasis and links (see ``markdown.py``)."""
+        emphasis and links (see ``outputs/markdown.py``)."""
         options = self.options or Options()
         return to_markdown(
             self.blocks,
@@ -97,7 +97,7 @@ class ExtractionResult:
     @cached_property
     def metadata(self) -> Metadata:
         """Title, author, date, site name, description, language, canonical URL
-        and image, as the page gives them (see ``metadata.py``)."""
+        and image, as the page gives them (see ``outputs/metadata.py``)."""
         return read_metadata(
             self.root,
             self.blocks,

@@ -22,9 +22,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from scrapy_declutter.core.errors import InvalidOptionError
-from scrapy_declutter.core.metadata import METADATA_FIELDS
 from scrapy_declutter.core.options import Options, closest_name
 from scrapy_declutter.extraction.presets import check_pipeline_name, check_rule_names
+from scrapy_declutter.outputs.metadata import METADATA_FIELDS
 
 PREFIX = "DECLUTTER_"
 BLOCKS_CHOICES = ("all", "kept", "none")

@@ -1,1 +1,2 @@
-"""The algorithms, each a stage that reads and writes labels on the block model."""
+"""The algorithms, each a stage that reads and writes labels on the block model, and the
+evidence they share."""

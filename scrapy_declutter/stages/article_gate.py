@@ -30,8 +30,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
-from scrapy_declutter.core.declared import ld_types
-from scrapy_declutter.core.document import Document
+from scrapy_declutter.core.document import Document, ld_types
 from scrapy_declutter.core.labels import GOOD
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.stages.content_features import logits, short_links

@@ -6,7 +6,7 @@ the page's evidence, the same for every rule. Each part is computed the
 first time a rule asks (most pages need few of them) and kept for the page:
 the hard rules' verdicts (``page_marks.ruled_out``, the comment section of
 ``comment_section.py``), the navigation and the furniture, the data tables
-(``core.tables``), the short links, the article gate's probability (set by
+(``stages.tables``), the short links, the article gate's probability (set by
 the content model's stage, ``content_model.ScoreContent``) and the content
 region at a threshold (``region``), which the region rule and the best guess
 both read.
@@ -27,11 +27,11 @@ from functools import cached_property
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import BlockTree, Document
 from scrapy_declutter.core.labels import BAD, GOOD, NEAR_GOOD
-from scrapy_declutter.core.tables import DataTables, data_tables
 from scrapy_declutter.stages.comment_section import comment_section
 from scrapy_declutter.stages.content_features import short_links
 from scrapy_declutter.stages.page_marks import COMMENTS as COMMENTS_VERDICT
 from scrapy_declutter.stages.page_marks import fallback, in_navigation, ruled_out
+from scrapy_declutter.stages.tables import DataTables, data_tables
 
 __all__ = ["COMMENTS_VERDICT", "PageEvidence", "StartDecision", "evidence_of"]
 

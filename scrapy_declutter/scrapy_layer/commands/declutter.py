@@ -34,7 +34,7 @@ from scrapy_declutter.core.errors import DeclutterError
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.extraction.explain import BlockExplanation, explain
 from scrapy_declutter.extraction.extract import ExtractionResult
-from scrapy_declutter.extraction.report import format_blocks, render_report
+from scrapy_declutter.outputs.report import format_blocks, render_report
 from scrapy_declutter.scrapy_layer.config import Config
 from scrapy_declutter.scrapy_layer.page import Page
 

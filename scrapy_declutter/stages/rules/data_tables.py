@@ -1,6 +1,6 @@
 """A data table whose head the region keeps is kept whole.
 
-A data table's cells (see ``core.tables``) are short, often numbers or links
+A data table's cells (see ``stages.tables``) are short, often numbers or links
 ("$26", "Yes", a product's name as a link), that the model, block by block,
 leaves out, and a table with holes loses its rows. When the rules before
 keep a block naming a column or the table (a header, the caption), the

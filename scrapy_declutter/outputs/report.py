@@ -29,8 +29,7 @@ from scrapy_declutter.core.gc_pause import paused_gc
 from scrapy_declutter.core.labels import BAD, GOOD, NEAR_GOOD, SHORT, Label
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.core.reasons import Reason
-from scrapy_declutter.extraction.extract import ExtractionResult
-from scrapy_declutter.extraction.highlight import CONTENT_SECURITY_POLICY, highlighted_page
+from scrapy_declutter.outputs.highlight import CONTENT_SECURITY_POLICY, highlighted_page
 from scrapy_declutter.stages.evidence import SURE_BOILERPLATE
 from scrapy_declutter.stages.feature_descriptions import describe
 from scrapy_declutter.stages.rules.short_links import ShortLinks
@@ -79,6 +78,30 @@ details.fold summary { cursor: pointer; color: #a03020; font-size: 13px; }
 """
 
 
+class Extracted(Protocol):
+    """What the report reads of an extraction (``extract.ExtractionResult``,
+    which the extraction above this layer makes): the blocks, labelled, and
+    the page's URL, title and pipeline."""
+
+    @property
+    def blocks(self) -> list[Block]: ...
+
+    @property
+    def pipeline(self) -> str: ...
+
+    @property
+    def url(self) -> str | None: ...
+
+    @property
+    def title(self) -> str | None: ...
+
+    @property
+    def stoplist(self) -> str | None: ...
+
+    @property
+    def all_buttons(self) -> bool: ...
+
+
 class PageMix(Protocol):
     """How a page's two content models make its scores (``article_gate.Mix``)."""
 
@@ -112,7 +135,7 @@ class Weighed(Protocol):
 
 
 def render_report(
-    result: ExtractionResult,
+    result: Extracted,
     options: Options | None = None,
     weighed: Sequence[Weighed] | None = None,
 ) -> str:
@@ -125,7 +148,7 @@ def render_report(
         return _render(result, options or Options(), weighed)
 
 
-def _render(result: ExtractionResult, options: Options, weighed: Sequence[Weighed] | None) -> str:
+def _render(result: Extracted, options: Options, weighed: Sequence[Weighed] | None) -> str:
     reasons = [block_reason(block) for block in result.blocks]
     titles = [
         f"block {i} {'kept' if block.is_good else 'removed'}: {reason}{_score_note(block)}"
@@ -176,7 +199,7 @@ def _render(result: ExtractionResult, options: Options, weighed: Sequence[Weighe
     return "\n".join([*head, blocks, *tail]) + "\n"
 
 
-def size_limit(result: ExtractionResult) -> int:
+def size_limit(result: Extracted) -> int:
     """The most characters the report of ``result`` takes: ``SIZE_LIMIT_BASE``
     and ``SIZE_LIMIT_PER_PAGE_CHAR`` for each character of the page."""
     if not result.blocks:
@@ -267,7 +290,7 @@ def _counts(blocks: list[Block], reasons: list[str]) -> str:
 
 
 def _blocks_view(
-    result: ExtractionResult,
+    result: Extracted,
     reasons: list[str],
     options: Options,
     weighed: Sequence[Weighed] | None,
@@ -408,7 +431,7 @@ def _legend(reasons: dict[str, Reason], weighed: Sequence[Weighed] | None) -> st
     )
 
 
-def format_blocks(result: ExtractionResult, width: int = 60) -> str:
+def format_blocks(result: Extracted, width: int = 60) -> str:
     """One line per block: label, context-free class, heading, length,
     densities, the content model's score (``-`` without one), text."""
     lines = [

@@ -10,7 +10,7 @@ recurses into it, so no nesting costs more than ``json`` itself allows.
 import html
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 
 from lxml import etree
 
@@ -237,17 +237,3 @@ def one_line(text: str) -> str | None:
     if not text.isprintable() and _CONTROLS.search(text):  # one fast test for most values
         text = _CONTROLS.sub("", text)
     return text or None
-
-
-_LD_TYPE = re.compile(r'"@type"\s*:\s*\[?\s*"([^"]+)"')
-
-
-def ld_types(scripts: Iterable[etree._Element]) -> list[str]:
-    """The schema.org types the JSON-LD of a page's ``<script>`` elements
-    names (every ``"@type"``, nested ones too; of a list of types, the first)."""
-    return [
-        ld_type
-        for script in scripts
-        if (script.get("type") or "").lower() == "application/ld+json" and script.text
-        for ld_type in _LD_TYPE.findall(script.text)
-    ]

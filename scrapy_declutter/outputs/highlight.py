@@ -39,7 +39,7 @@ from scrapy_declutter.core.blocks import (
     Block,
     _swallows_page,
 )
-from scrapy_declutter.extraction.sanitise import drop_characters_xml_forbids, make_inert
+from scrapy_declutter.outputs.sanitise import drop_characters_xml_forbids, make_inert
 
 # The outlines, and links that still look like links without their target.
 STYLE = """

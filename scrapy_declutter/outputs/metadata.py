@@ -27,10 +27,14 @@ from itertools import chain, compress
 
 from lxml import etree
 
-from scrapy_declutter.core.asides import Asides, holds_field
 from scrapy_declutter.core.blocks import Block
-from scrapy_declutter.core.dates import date_start, has_digit, parse_date, timestamp
-from scrapy_declutter.core.declared import (
+from scrapy_declutter.core.document import BlockTree, find_elements
+from scrapy_declutter.core.languages import ISO_639_1, iso_code
+from scrapy_declutter.core.reasons import Reason
+from scrapy_declutter.core.scripts import HAN_AND_KANA
+from scrapy_declutter.outputs.asides import Asides, holds_field
+from scrapy_declutter.outputs.dates import date_start, has_digit, parse_date, timestamp
+from scrapy_declutter.outputs.declared import (
     STRING,
     Microdata,
     json_ld,
@@ -41,11 +45,7 @@ from scrapy_declutter.core.declared import (
     value_text,
     values_for,
 )
-from scrapy_declutter.core.document import BlockTree, find_elements
-from scrapy_declutter.core.languages import ISO_639_1, iso_code
-from scrapy_declutter.core.reasons import Reason
-from scrapy_declutter.core.scripts import HAN_AND_KANA
-from scrapy_declutter.core.urls import absolute_url, base_url, http_url
+from scrapy_declutter.outputs.urls import absolute_url, base_url, http_url
 
 # Words in a class or id that mark a byline or a date (most frequent first).
 _MARK_WORDS = ("date", "time", "author", "byline", "writer", "posted", "publish")

@@ -45,7 +45,7 @@ from scrapy_declutter.core.blocks import (
     _swallows_page,
 )
 from scrapy_declutter.core.labels import GOOD
-from scrapy_declutter.core.markdown_text import (
+from scrapy_declutter.outputs.markdown_text import (
     EMPHASIS_MARKS,
     clean_code,
     clean_text,
@@ -56,8 +56,8 @@ from scrapy_declutter.core.markdown_text import (
     link_url,
     resolve_emphasis,
 )
-from scrapy_declutter.core.tables import LAYOUT_MARKS
-from scrapy_declutter.core.urls import base_origin, base_url
+from scrapy_declutter.outputs.urls import base_origin, base_url
+from scrapy_declutter.stages.tables import LAYOUT_MARKS
 
 # Elements a kept block is widened to, so that it keeps its list, table or quote.
 _STRUCTURE = frozenset(

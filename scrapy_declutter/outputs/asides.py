@@ -2,46 +2,20 @@
 and forms.
 
 A page marks its comment section for its own scripts and styles, by a class
-or id (``marks_comments``): the comments stage sets its blocks apart by it
-(``stages/comments.py``), and the metadata takes no author or date from it
-(``metadata.py``), nor from a form (the comment form's "Name *") or a
-``<label>``.
+or id (``marks_comments``, ``stages/comment_section.py``): the comments stage
+sets its blocks apart by it (``stages/comments.py``), and the metadata takes
+no author or date from it (``metadata.py``), nor from a form (the comment
+form's "Name *") or a ``<label>``.
 """
-
-import re
 
 from lxml import etree
 
-# One class name or id that names a comment section or a comment in it:
-# "comment" or "comments", alone, with a prefix or a part after a separator,
-# or joined to a word for a part of a thread. Not any word after it:
-# "commentary" is an article, "commenting-guidelines" a note beside one.
-# (How far this reaches in the comments stage was measured held out: see
-# ``stages/comments.py``.)
-_COMMENT_PARTS = "list|listing|body|text|box|wrap|wrapper|container|area|thread|entry|content"
-COMMENT_NAME = re.compile(
-    rf"^(?:(?:fb|wp|js)[-_])?(?:comments?(?:{_COMMENT_PARTS})?|disqus\w*)(?:[-_][\w-]*)?$"
-    r"|^respond$"
-)
+from scrapy_declutter.stages.comment_section import marks_comments
+
 # Elements whose text is a form's, never a byline: a form's labels and fields.
 _FORM_TAGS = frozenset(("form", "label", "fieldset", "textarea", "select", "button"))
 # A form's fields, which the text beside them labels.
 _FIELD_TAGS = frozenset(("input", "textarea", "select"))
-
-
-def marks_comments(class_name: str | None, id_name: str | None) -> bool:
-    """Whether an element's class or id marks it as comments."""
-    if not (class_name or id_name):
-        return False
-    names = f"{class_name or ''} {id_name or ''}".lower()
-    return may_name_comments(names) and any(COMMENT_NAME.match(n) for n in names.split())
-
-
-def may_name_comments(names: str) -> bool:
-    """Whether lower-cased class names and ids may hold one that
-    ``COMMENT_NAME`` matches: every such name holds one of these words, and
-    three substring tests cost less than the regex on every element."""
-    return "comment" in names or "disqus" in names or "respond" in names
 
 
 def holds_field(element: etree._Element) -> bool:

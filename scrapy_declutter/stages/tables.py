@@ -7,7 +7,9 @@ list, a quote or a code block in a cell, a heading beside other text in it, or
 a form control are the marks of a table that lays out a page, a menu or a form
 (a heading alone in its cell is a header cell's text). The content decision
 keeps a data table whole when it keeps its head (``rules/data_tables.py``); the
-Markdown writes tables as pipe tables by the same layout marks (``markdown``).
+Markdown writes tables as pipe tables by the same layout marks
+(``outputs/markdown.py``). Evidence the stages share: the page's evidence reads
+it (``evidence.py``).
 """
 
 import re

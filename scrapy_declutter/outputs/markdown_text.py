@@ -20,7 +20,7 @@ show its asterisks.
 import re
 import unicodedata
 
-from scrapy_declutter.core.urls import absolute_url
+from scrapy_declutter.outputs.urls import absolute_url
 
 # Escaped everywhere: the backslash, emphasis, code, link brackets, HTML,
 # strikethrough (GFM), an ``&`` that would start an entity; an underscore only
