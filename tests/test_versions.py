@@ -11,11 +11,14 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def floors() -> dict[str, str]:
-    """Each runtime requirement's lower bound in setup.cfg, by lower-case name."""
+    """Each runtime requirement's lower bound in setup.cfg, by lower-case name:
+    ``install_requires`` and the ``poet`` extra (the page objects)."""
     config = configparser.ConfigParser()
     config.read(REPO / "setup.cfg", encoding="utf-8")
     found = {}
-    for line in config["options"]["install_requires"].splitlines():
+    lines = config["options"]["install_requires"].splitlines()
+    lines += config["options.extras_require"]["poet"].splitlines()
+    for line in lines:
         line = line.split("#", 1)[0].strip()
         if line:
             requirement = Requirement(line)
