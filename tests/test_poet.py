@@ -10,16 +10,16 @@ import scrapy
 
 pytest.importorskip("scrapy_poet")
 
-from web_poet import ApplyRule, field  # noqa: E402
-from zyte_common_items import Article, Author  # noqa: E402
+from web_poet import ApplyRule, field
+from zyte_common_items import Article, Author
 
-from scrapy_declutter.scrapy_layer.poet import (  # noqa: E402
+from scrapy_declutter.scrapy_layer.poet import (
     DeclutterArticlePage,
     DeclutterResultProvider,
     article_body_html,
 )
-from tests.crawling import crawl  # noqa: E402
-from tests.site import ARTICLE_EN_SENTENCE, Data  # noqa: E402
+from tests.crawling import crawl
+from tests.site import ARTICLE_EN_SENTENCE, Data
 
 POET = {
     "ADDONS": {"scrapy_poet.Addon": 300},
