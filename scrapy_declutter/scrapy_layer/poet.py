@@ -42,7 +42,6 @@ from scrapy_declutter.scrapy_layer.downloadermiddleware import DeclutterMiddlewa
 from scrapy_declutter.scrapy_layer.page import Page, extract_page
 from scrapy_declutter.scrapy_layer.processes import WorkerTimeout
 from scrapy_declutter.scrapy_layer.state import CrawlerState
-from scrapy_declutter.scrapy_layer.stats import Recorder
 
 logger = logging.getLogger(__name__)
 
@@ -97,12 +96,13 @@ async def declutter_result(
     if not state.config.enabled:
         return _skipped("disabled", response, "DECLUTTER_ENABLED is False")
     middleware = DeclutterMiddleware(state)
-    noted = middleware.recorder = _NotedSkips(state.recorder)  # type: ignore[assignment]
     # the middleware's own checks: meta["declutter"], HTML, 2xx, empty, too large
     # (each counted in declutter/pages_skipped/<reason> and logged with its detail)
+    before = _skip_counts(crawler)
     config = middleware._page_config(request, response)
     if config is None:
-        return _skipped(noted.reason or "skipped", response)
+        counted = [r for r, n in _skip_counts(crawler).items() if n > before.get(r, 0)]
+        return _skipped(counted[0] if counted else "skipped", response)
     page = replace(
         Page.from_response(
             response,
@@ -134,21 +134,13 @@ async def declutter_result(
     return DeclutterResult(data)
 
 
-class _NotedSkips:
-    """The crawl's ``Recorder``, noting the reason of the last page skipped."""
+def _skip_counts(crawler: Crawler) -> dict[str, int]:
+    """The pages skipped so far, by reason (``declutter/pages_skipped/<reason>``)."""
+    stats = crawler.stats.get_stats() if crawler.stats is not None else {}
+    return {key[len(_SKIPPED) :]: value for key, value in stats.items() if key.startswith(_SKIPPED)}
 
-    def __init__(self, recorder: Recorder) -> None:
-        self.recorder = recorder
-        self.reason: str | None = None
 
-    def page_skipped(
-        self, reason: str, where: str, detail: str = "", level: int = logging.DEBUG
-    ) -> None:
-        self.reason = reason
-        self.recorder.page_skipped(reason, where, detail, level)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.recorder, name)
+_SKIPPED = "declutter/pages_skipped/"
 
 
 def _skipped(reason: str, response: Response, detail: str = "") -> DeclutterResult:
