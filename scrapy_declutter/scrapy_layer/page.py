@@ -30,8 +30,10 @@ class Page:
 
     ``encoding`` and ``content_language`` come from the HTTP headers (``None``
     when absent). ``blocks`` is which blocks ``extract_page`` returns:
-    ``"all"``, ``"kept"`` or ``"none"``; ``markdown`` and ``metadata`` whether
-    it returns those too (the comments come with ``options.comments``).
+    ``"all"``, ``"kept"`` or ``"none"``; ``markdown``, ``metadata`` and
+    ``article_probability`` whether it returns those too (the comments come
+    with ``options.comments``; the probability is the page object's,
+    ``probability.py``).
     ``timeout`` is the seconds ``extract_page`` may take from when a worker
     starts it (``None``: no limit); past them it raises ``DeadlineExceeded``.
     """

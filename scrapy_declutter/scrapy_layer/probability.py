@@ -4,8 +4,10 @@ The default pipeline's article gate (``stages/article_gate.py``) reads each
 page's shape and says how much it reads as an article. ``extract()``'s result
 does not keep that number, so it is computed again here, by the same gate
 and the same content models, on the result's final blocks and parsed tree
-(within about 0.01 of the value the pipeline mixed its models by: the
-decision stages have labelled the blocks since). A pipeline without the gate
+(the decision stages have labelled the blocks since, so it is not the very
+number the pipeline mixed its models by: on the first 400 pages of
+wcxb-dev, the two differ by 0.00004 at the median, 0.013 at the 99th
+percentile, 0.031 at most). A pipeline without the gate
 (``justext``, ``boilerpipe``, ...) gives 1.0 when it kept any text, else 0.0.
 Only the ``Article`` page object (``poet.py``) asks for it: no other output
 pays for it.
