@@ -1,5 +1,7 @@
 """Page objects: scrapy-poet fills a callback's ``Article`` from our extraction (poet.py)."""
 
+import gzip
+import json
 import logging
 import subprocess
 import sys
@@ -226,6 +228,7 @@ async def test_a_listing_reads_as_less_of_an_article_than_an_article(site):
     assert listing_item.metadata.probability < 0.5 < article.metadata.probability
 
 
+@pytest.mark.slow
 def test_the_package_and_the_addon_do_not_import_the_poet_libraries():
     code = (
         "import sys\n"
@@ -240,3 +243,26 @@ def test_the_package_and_the_addon_do_not_import_the_poet_libraries():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.slow
+def test_the_articles_fields_are_the_metadatas_on_corpus_pages(corpus_path):
+    from web_poet import HttpResponse
+
+    from benchmarks.article_fields import FIELDS
+    from benchmarks.corpus import page_ids
+    from scrapy_declutter.core.options import Options
+    from scrapy_declutter.scrapy_layer.page import Page, extract_page
+    from scrapy_declutter.scrapy_layer.poet import DeclutterResult
+
+    for file_id in page_ids(corpus_path)[:25]:
+        record = json.loads((corpus_path / "ground-truth" / f"{file_id}.json").read_text("utf-8"))
+        html = gzip.decompress((corpus_path / "html" / f"{file_id}.html.gz").read_bytes())
+        url = record["url"]
+        page = Page(html, url, Options(), "kept", metadata=True, article_probability=True)
+        data, _, _ = extract_page(page)
+        # the page object's fields, read as the Article reads them (no event loop needed)
+        article = DeclutterArticlePage(HttpResponse(url, html), DeclutterResult(data))
+        for name, (_, _, of_metadata, of_article) in FIELDS.items():
+            assert of_article(article) == of_metadata(data["metadata"]), (file_id, name)
+        assert article.metadata.probability == data["article_probability"]
