@@ -214,6 +214,28 @@ async def test_a_page_not_extracted_gives_probability_zero_and_a_reason(site, ca
     assert f"no article from {off}: the page was not extracted (disabled)" in caplog.text
 
 
+@pytest.mark.slow
+@pytest_twisted.ensureDeferred
+async def test_the_add_ons_limits_and_worker_processes_apply(site, caplog):
+    costly_page = b"<html><body>" + b"<p>a short paragraph</p>" * 100_000 + b"</body></html>"
+    site.root.putChild(b"costly", Data(costly_page, "text/html; charset=utf-8"))
+    costly, large, article = site.url("costly"), site.url("ferry"), site.url("article-en")
+    caplog.set_level(logging.INFO, logger="scrapy_declutter")
+    settings = {**POET, "DECLUTTER_PAGE_MEMORY_LIMIT_MB": 1, "DECLUTTER_WORKERS": 1}
+    meta = {large: {"declutter": {"max_body_size": 100}}}
+    result = await crawl(PageSpider, settings, urls=[costly, large, article], meta=meta)
+
+    assert by_url(result.items, costly).metadata.probability == 0
+    assert by_url(result.items, large).metadata.probability == 0
+    assert result.stats["declutter/pages_skipped/over_memory_limit"] == 1
+    assert result.stats["declutter/pages_skipped/too_large"] == 1
+    assert "(over_memory_limit)" in caplog.text and "(too_large)" in caplog.text
+    extracted = by_url(result.items, article)  # in the worker process
+    assert ARTICLE_EN_SENTENCE in extracted.articleBody
+    assert extracted.metadata.probability > 0.5
+    assert result.stats["declutter/pages"] == 1
+
+
 @pytest_twisted.ensureDeferred
 async def test_a_listing_reads_as_less_of_an_article_than_an_article(site):
     links = "".join(

@@ -42,6 +42,7 @@ from scrapy_declutter.scrapy_layer.downloadermiddleware import DeclutterMiddlewa
 from scrapy_declutter.scrapy_layer.page import Page, extract_page
 from scrapy_declutter.scrapy_layer.processes import WorkerTimeout
 from scrapy_declutter.scrapy_layer.state import CrawlerState
+from scrapy_declutter.scrapy_layer.stats import LIMIT_SKIPS
 
 logger = logging.getLogger(__name__)
 
@@ -122,7 +123,7 @@ async def declutter_result(
         return _skipped("binary", response)
     except PageLimitError as error:
         state.recorder.over_limit(error, response.url)
-        return _skipped("over_limit", response)
+        return _skipped(LIMIT_SKIPS.get(error.reason, "over_limit"), response)
     except WorkerTimeout as timeout:
         state.recorder.timeout(timeout, response.url)
         return _skipped("timeout", response)
