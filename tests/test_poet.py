@@ -250,6 +250,24 @@ async def test_a_listing_reads_as_less_of_an_article_than_an_article(site):
     assert listing_item.metadata.probability < 0.5 < article.metadata.probability
 
 
+@pytest_twisted.ensureDeferred
+async def test_the_add_on_beside_the_provider_is_warned_about_once(site, caplog):
+    settings = {**POET, "ADDONS": {"scrapy_poet.Addon": 300, "scrapy_declutter.Addon": 100}}
+    urls = [site.url("ferry"), site.url("article-en")]
+    result = await crawl(PageSpider, settings, urls=urls)
+
+    assert len(result.items) == 2
+    warnings = [r for r in caplog.records if "extracted twice" in r.getMessage()]
+    assert len(warnings) == 1 and warnings[0].levelno == logging.WARNING
+    assert result.stats["declutter/pages"] == 4  # what the warning says: twice each
+
+
+@pytest_twisted.ensureDeferred
+async def test_the_provider_alone_gives_no_such_warning(site, caplog):
+    await crawl(PageSpider, POET, urls=[site.url("ferry")])
+    assert "extracted twice" not in caplog.text
+
+
 @pytest.mark.slow
 def test_the_package_and_the_addon_do_not_import_the_poet_libraries():
     code = (

@@ -28,6 +28,7 @@ import attrs
 from scrapy.crawler import Crawler
 from scrapy.http import Request, Response
 from scrapy.utils.defer import maybe_deferred_to_future
+from scrapy.utils.misc import load_object
 from scrapy_poet import PageObjectInputProvider
 from web_poet import field
 from zyte_common_items import (
@@ -94,6 +95,14 @@ async def declutter_result(
 ) -> DeclutterResult:
     """Extract ``response`` to ``request`` in the crawler's workers, or say why not."""
     state = CrawlerState.for_crawler(crawler)
+    if _middleware_enabled(crawler):
+        state.recorder.warn_once(
+            "poet+middleware",
+            "declutter: both the page object's provider and the add-on's downloader "
+            "middleware extract the pages callbacks take DeclutterArticlePage or Article "
+            "for: each such page is extracted twice; leave scrapy_declutter.Addon out of "
+            "ADDONS where the callbacks use the page object (docs/page-objects.rst)",
+        )
     if not state.config.enabled:
         return _skipped("disabled", response, "DECLUTTER_ENABLED is False")
     middleware = DeclutterMiddleware(state)
@@ -133,6 +142,14 @@ async def declutter_result(
     state.recorder.page(seconds)
     state.recorder.outputs_failed(failed, response.url)
     return DeclutterResult(data)
+
+
+def _middleware_enabled(crawler: Crawler) -> bool:
+    """Whether the crawl runs the add-on's downloader middleware too."""
+    for component, priority in crawler.settings.getwithbase("DOWNLOADER_MIDDLEWARES").items():
+        if priority is not None and load_object(component) is DeclutterMiddleware:
+            return True
+    return False
 
 
 def _skip_counts(crawler: Crawler) -> dict[str, int]:
