@@ -9,8 +9,7 @@ it, and, from the same result, the ``metadata`` dict the add-on writes into
 items. Each field is scored against the reference with
 ``benchmarks/structure.py``'s rules (the title's words equal, the author's
 words one inside the other's, the date's day equal), the ``Article``'s
-authors' names joined by ``"; "`` (and their ``nameRaw``, the metadata's
-values, in a row of their own) and its ``datePublished`` cut to the day. Then how
+authors' names joined by ``"; "`` and its ``datePublished`` cut to the day. Then how
 well ``metadata.probability`` tells the corpus's article pages from the
 others: the mean for each, and the area under the ROC curve. Needs the
 ``poet`` extra.
@@ -38,12 +37,6 @@ FIELDS = {
         author_right,
         lambda m: m.get("author"),
         lambda a: "; ".join(x.name for x in a.authors or ()) or None,
-    ),
-    "author (nameRaw)": (
-        "author",
-        author_right,
-        lambda m: m.get("author"),
-        lambda a: "; ".join(x.nameRaw for x in a.authors or ()) or None,
     ),
     "date": (
         "publish_date",
@@ -97,11 +90,11 @@ def run(corpus: Path, limit: int | None) -> None:
         kind = record.get("_internal", {}).get("page_type", {}).get("primary")
         probability[kind == "article"].append(article.metadata.probability)
     print(f"{corpus.name}, {len(ids)} pages, {failed} refused by the limits")
-    print(f"{'field':16} {'pages':>6} {'metadata':>9} {'Article':>8} {'values differ':>14}")
+    print(f"{'field':10} {'pages':>6} {'metadata':>9} {'Article':>8} {'values differ':>14}")
     for name, counts in right.items():
         pages = counts["pages"]
         print(
-            f"{name:16} {pages:6d} {counts['metadata'] / pages:9.3f} "
+            f"{name:10} {pages:6d} {counts['metadata'] / pages:9.3f} "
             f"{counts['Article'] / pages:8.3f} {differ[name]:14d}"
         )
     articles, others = probability[True], probability[False]

@@ -454,18 +454,6 @@ def _aside(block: Block, asides: Asides) -> bool:
     return block.offset in asides.set_apart or block.element in asides or holds_field(block.element)
 
 
-def author_name(author: str) -> str:
-    """The name in one of ``Metadata.author``'s names, which may be a whole
-    byline ("By Ann Lee | 3 May 2024"): without its "By", up to a separator
-    or a date (as ``_name_at_start`` reads an unmarked "By" line), "Ann Lee";
-    ``author`` itself when nothing is left. For the page object's
-    ``Author.name`` (``scrapy_layer/poet.py``); the metadata keeps the byline."""
-    name = _NAME_END.split(_BY.sub("", author).strip(" ,;|:"), maxsplit=1)[0]
-    end = date_start(name)
-    name = (name[:end] if end is not None else name).strip(" ,;|:")
-    return name or author.strip()
-
-
 def _clean_author(name: str) -> str | None:
     name = _name_of_byline(_BY.sub("", name)).strip(" ,;|:")
     words = _WORD.findall(name.lower())

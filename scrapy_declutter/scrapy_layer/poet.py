@@ -39,7 +39,6 @@ from zyte_common_items import (
 )
 
 from scrapy_declutter.core.errors import BinaryInputError, PageLimitError
-from scrapy_declutter.core.metadata import author_name
 from scrapy_declutter.scrapy_layer.downloadermiddleware import DeclutterMiddleware
 from scrapy_declutter.scrapy_layer.page import Page, extract_page
 from scrapy_declutter.scrapy_layer.processes import WorkerTimeout
@@ -229,8 +228,9 @@ class DeclutterArticlePage(ArticlePage):
         author = self.declutter.metadata.get("author")
         if not author:
             return None
-        bylines = [value.strip() for value in author.split(AUTHOR_SEPARATOR) if value.strip()]
-        return [Author(name=author_name(value), nameRaw=value) for value in bylines] or None
+        # the metadata's names: a byline is already cut to its name there
+        names = [name.strip() for name in author.split(AUTHOR_SEPARATOR) if name.strip()]
+        return [Author(name=name, nameRaw=name) for name in names] or None
 
     @field
     def datePublished(self) -> str | None:
