@@ -109,3 +109,34 @@ def test_a_script_sees_the_bad_setting_in_one_error_line(process, handle):
     assert len(errors) == 1, result.stderr
     assert "declutter: DECLUTTER_BLOCKS: expected one of all, kept, none, got 'some'" in errors[0]
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.slow
+def test_the_page_object_profile_crawls_articles(tmp_path):
+    pytest.importorskip("scrapy_poet")
+    out = tmp_path / "articles.jsonl"
+    env = {**os.environ, "PYTHONPATH": str(REPO), "SCRAPY_PROJECT": "poet"}
+    result = subprocess.run(
+        [sys.executable, "-m", "scrapy", "crawl", "news_articles", "-O", str(out)],
+        cwd=REPO / "example_project",
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "declutter: 5 pages decluttered" in result.stderr
+    articles = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+
+    # every article of the site, once, as an Article (the front page is dropped
+    # by its probability); the same checks as the add-on's items
+    items = [
+        {"title": a["headline"], "language": a["inLanguage"], "text": a["articleBody"]}
+        for a in articles
+    ]
+    assert problems(items) == []
+    for article in articles:
+        assert article["metadata"]["probability"] >= 0.5
+        assert article["articleBodyHtml"].startswith("<article>")
+        assert "<script" not in article["articleBodyHtml"]
+        assert article["url"].endswith(".html")

@@ -11,11 +11,14 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def floors() -> dict[str, str]:
-    """Each runtime requirement's lower bound in setup.cfg, by lower-case name."""
+    """Each runtime requirement's lower bound in setup.cfg, by lower-case name:
+    ``install_requires`` and the ``poet`` extra (the page objects)."""
     config = configparser.ConfigParser()
     config.read(REPO / "setup.cfg", encoding="utf-8")
     found = {}
-    for line in config["options"]["install_requires"].splitlines():
+    lines = config["options"]["install_requires"].splitlines()
+    lines += config["options.extras_require"]["poet"].splitlines()
+    for line in lines:
         line = line.split("#", 1)[0].strip()
         if line:
             requirement = Requirement(line)
@@ -47,3 +50,20 @@ def test_the_docs_name_the_floors(doc):
     scrapy = ".".join(floors()["scrapy"].split(".")[:2])
     assert f"Scrapy {scrapy} or later" in text
     assert f"lxml {floors()['lxml']}" in text
+
+
+def test_the_test_extra_tests_the_poet_extras_ranges():
+    # the README's test command installs the test extra: it must bring the page
+    # objects' libraries in the ranges the poet extra allows, so that the suite
+    # (and CI's oldest run, through .ci/oldest.txt) tests what users install
+    config = configparser.ConfigParser()
+    config.read(REPO / "setup.cfg", encoding="utf-8")
+    extras = config["options.extras_require"]
+
+    def requirements(extra: str) -> dict[str, str]:
+        lines = (line.split("#", 1)[0].strip() for line in extras[extra].splitlines())
+        return {r.name.lower(): str(r.specifier) for r in map(Requirement, filter(None, lines))}
+
+    poet = requirements("poet")
+    assert set(poet) == {"web-poet", "scrapy-poet", "zyte-common-items"}
+    assert {name: requirements("test").get(name) for name in poet} == poet

@@ -18,6 +18,7 @@ from scrapy_declutter.core.deadline import Deadline
 from scrapy_declutter.core.gc_pause import paused_gc
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.extraction.extract import ExtractionResult, extract
+from scrapy_declutter.scrapy_layer.probability import article_probability
 
 if TYPE_CHECKING:
     from scrapy.http import Response
@@ -29,8 +30,10 @@ class Page:
 
     ``encoding`` and ``content_language`` come from the HTTP headers (``None``
     when absent). ``blocks`` is which blocks ``extract_page`` returns:
-    ``"all"``, ``"kept"`` or ``"none"``; ``markdown`` and ``metadata`` whether
-    it returns those too (the comments come with ``options.comments``).
+    ``"all"``, ``"kept"`` or ``"none"``; ``markdown``, ``metadata`` and
+    ``article_probability`` whether it returns those too (the comments come
+    with ``options.comments``; the probability is the page object's,
+    ``probability.py``).
     ``timeout`` is the seconds ``extract_page`` may take from when a worker
     starts it (``None``: no limit); past them it raises ``DeadlineExceeded``.
     """
@@ -44,6 +47,8 @@ class Page:
     markdown: bool = False
     metadata: bool = False
     timeout: float | None = None
+    # the page object's (poet.py): how sure the extraction is that the page is an article
+    article_probability: bool = False
 
     @classmethod
     def from_response(
@@ -87,6 +92,7 @@ OPTIONAL_OUTPUTS: dict[str, Callable[[ExtractionResult], Any]] = {
     "markdown": lambda result: result.markdown,
     "metadata": lambda result: result.metadata.to_dict(),
     "comments": lambda result: result.comments,
+    "article_probability": article_probability,
 }
 
 
@@ -105,6 +111,7 @@ def extract_page(page: Page) -> tuple[dict[str, Any], float, dict[str, str]]:
         "markdown": page.markdown,
         "metadata": page.metadata,
         "comments": page.options.comments,
+        "article_probability": page.article_probability,
     }
     failed: dict[str, str] = {}
     with paused_gc():

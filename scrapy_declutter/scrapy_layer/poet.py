@@ -1,0 +1,269 @@
+"""Page objects: a zyte-common-items ``Article`` for every page, on web-poet's terms.
+
+``DeclutterArticlePage`` is a web-poet ``WebPage`` (zyte-common-items'
+``ArticlePage``) whose fields are web-poet fields, each read from the
+extraction the add-on runs: a subclass overrides one with a selector of its
+own. ``DeclutterResultProvider`` is the scrapy-poet provider of its input,
+``DeclutterResult``: the page extracted once, in the add-on's workers, with
+its limits, skips and stats. This module is the only one that imports
+web-poet, scrapy-poet and zyte-common-items (the ``poet`` extra): nothing
+else of the package imports it.
+
+Settings for a project (``docs/page-objects.rst``)::
+
+    ADDONS = {"scrapy_poet.Addon": 300}
+    SCRAPY_POET_PROVIDERS = {DeclutterResultProvider: 1000}
+    # to fill a callback's ``Article`` with it:
+    SCRAPY_POET_RULES = [ApplyRule("", use=DeclutterArticlePage, to_return=Article)]
+"""
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from dataclasses import field as dataclass_field
+from html import escape
+from typing import Any
+
+import attrs
+from scrapy.crawler import Crawler
+from scrapy.http import Request, Response
+from scrapy.utils.defer import maybe_deferred_to_future
+from scrapy.utils.misc import load_object
+from scrapy_poet import PageObjectInputProvider
+from web_poet import field
+from zyte_common_items import (
+    ArticleMetadata,
+    ArticlePage,
+    Author,
+    Image,
+)
+
+from scrapy_declutter.core.errors import BinaryInputError, PageLimitError
+from scrapy_declutter.scrapy_layer.downloadermiddleware import DeclutterMiddleware
+from scrapy_declutter.scrapy_layer.page import Page, extract_page
+from scrapy_declutter.scrapy_layer.processes import WorkerTimeout
+from scrapy_declutter.scrapy_layer.state import CrawlerState
+from scrapy_declutter.scrapy_layer.stats import LIMIT_SKIPS
+
+logger = logging.getLogger(__name__)
+
+# How ``metadata.author`` joins several authors (``core/metadata.py``).
+AUTHOR_SEPARATOR = "; "
+
+
+@dataclass(frozen=True)
+class DeclutterResult:
+    """A response's extraction, the input of ``DeclutterArticlePage``.
+
+    ``data`` is the JSON-safe result ``extract_page`` gives (``text``, the
+    kept ``blocks``, ``metadata``, ``article_probability``); empty when the
+    page was not extracted, and then ``skipped`` says why (``"not_html"``,
+    ``"http_status"``, ``"timeout"``, ...: the add-on's reasons, also
+    counted in ``declutter/pages_skipped/<reason>``)."""
+
+    data: dict[str, Any] = dataclass_field(default_factory=dict)
+    skipped: str | None = None
+
+    @property
+    def metadata(self) -> dict[str, Any]:
+        return self.data.get("metadata") or {}
+
+    @property
+    def probability(self) -> float:
+        return float(self.data.get("article_probability") or 0.0)
+
+
+class DeclutterResultProvider(PageObjectInputProvider):
+    """scrapy-poet's provider of ``DeclutterResult``: list it in
+    ``SCRAPY_POET_PROVIDERS``. It extracts the response as the add-on's
+    downloader middleware does (``DECLUTTER_*`` settings, ``meta["declutter"]``,
+    the same skips, limits, workers and stats), with the metadata and the
+    article probability; a response skipped or failed gives an empty
+    ``DeclutterResult`` and a log line, never an exception."""
+
+    provided_classes = {DeclutterResult}
+    name = "declutter_result"
+
+    async def __call__(
+        self, to_provide: set[Callable], request: Request, response: Response, crawler: Crawler
+    ) -> list[DeclutterResult]:
+        return [await declutter_result(crawler, request, response)]
+
+
+async def declutter_result(
+    crawler: Crawler, request: Request, response: Response
+) -> DeclutterResult:
+    """Extract ``response`` to ``request`` in the crawler's workers, or say why not."""
+    state = CrawlerState.for_crawler(crawler)
+    if _middleware_enabled(crawler):
+        state.recorder.warn_once(
+            "poet+middleware",
+            "declutter: both the page object's provider and the add-on's downloader "
+            "middleware extract the pages callbacks take DeclutterArticlePage or Article "
+            "for: each such page is extracted twice; leave scrapy_declutter.Addon out of "
+            "ADDONS where the callbacks use the page object (docs/page-objects.rst)",
+        )
+    if not state.config.enabled:
+        return _skipped("disabled", response, "DECLUTTER_ENABLED is False")
+    middleware = DeclutterMiddleware(state)
+    # the middleware's own checks: meta["declutter"], HTML, 2xx, empty, too large
+    # (each counted in declutter/pages_skipped/<reason> and logged with its detail)
+    before = _skip_counts(crawler)
+    config = middleware._page_config(request, response)
+    if config is None:
+        counted = [r for r, n in _skip_counts(crawler).items() if n > before.get(r, 0)]
+        return _skipped(counted[0] if counted else "skipped", response)
+    page = replace(
+        Page.from_response(
+            response,
+            options=config.options,
+            blocks="kept",
+            metadata=True,
+            timeout=config.timeout or None,
+        ),
+        article_probability=True,
+    )
+    try:
+        data, seconds, failed = await maybe_deferred_to_future(
+            state.workers.run(extract_page, page, config.timeout or None, len(page.html))
+        )
+    except BinaryInputError as error:
+        state.recorder.page_skipped("binary", response.url, str(error))
+        return _skipped("binary", response)
+    except PageLimitError as error:
+        state.recorder.over_limit(error, response.url)
+        return _skipped(LIMIT_SKIPS.get(error.reason, "over_limit"), response)
+    except WorkerTimeout as timeout:
+        state.recorder.timeout(timeout, response.url)
+        return _skipped("timeout", response)
+    except Exception as error:
+        state.recorder.error(error, response.url)
+        return _skipped(f"error: {type(error).__name__}", response)
+    state.recorder.page(seconds)
+    state.recorder.outputs_failed(failed, response.url)
+    return DeclutterResult(data)
+
+
+def _middleware_enabled(crawler: Crawler) -> bool:
+    """Whether the crawl runs the add-on's downloader middleware too."""
+    for component, priority in crawler.settings.getwithbase("DOWNLOADER_MIDDLEWARES").items():
+        if priority is not None and load_object(component) is DeclutterMiddleware:
+            return True
+    return False
+
+
+def _skip_counts(crawler: Crawler) -> dict[str, int]:
+    """The pages skipped so far, by reason (``declutter/pages_skipped/<reason>``)."""
+    stats = crawler.stats.get_stats() if crawler.stats is not None else {}
+    return {key[len(_SKIPPED) :]: value for key, value in stats.items() if key.startswith(_SKIPPED)}
+
+
+_SKIPPED = "declutter/pages_skipped/"
+
+
+def _skipped(reason: str, response: Response, detail: str = "") -> DeclutterResult:
+    logger.info(
+        "declutter: no article from %s: the page was not extracted (%s%s); "
+        "its Article has metadata.probability 0",
+        response.url,
+        reason,
+        f": {detail}" if detail else "",
+    )
+    return DeclutterResult(skipped=reason)
+
+
+def article_body_html(blocks: list[dict[str, Any]]) -> str | None:
+    """The kept blocks as HTML: each heading an ``<h2>``, each other block a
+    ``<p>``, inside one ``<article>``. Only the blocks' text is written, every
+    character escaped: no markup of the page reaches it (no script, no event
+    handler, no remote load), safe by construction."""
+    parts = [
+        f"<h2>{escape(block['text'])}</h2>"
+        if block.get("heading")
+        else f"<p>{escape(block['text'])}</p>"
+        for block in blocks
+        if block.get("text")
+    ]
+    if not parts:
+        return None
+    return "<article>" + "".join(parts) + "</article>"
+
+
+def iso_datetime(date: str | None) -> str | None:
+    """A ``YYYY-MM-DD`` date as zyte-common-items' ISO 8601 date and time
+    (``YYYY-MM-DDT00:00:00Z``): the metadata gives the day only."""
+    return f"{date}T00:00:00Z" if date else None
+
+
+@attrs.define
+class DeclutterArticlePage(ArticlePage):
+    """An ``Article`` from scrapy-declutter's extraction of the page.
+
+    Each field is a web-poet field: a subclass overrides one (``@field def
+    headline(self): return self.css("h1::text").get()``) and keeps the
+    others. A page the extraction skipped gives an ``Article`` with the
+    page's URL and ``metadata.probability`` 0."""
+
+    declutter: DeclutterResult
+
+    async def to_item(self) -> Any:
+        if self.declutter.skipped is not None:
+            return self.no_item_found()
+        return await super().to_item()
+
+    @field
+    def headline(self) -> str | None:
+        return self.declutter.metadata.get("title")
+
+    @field
+    def articleBody(self) -> str | None:
+        return self.declutter.data.get("text") or None
+
+    @field
+    def articleBodyHtml(self) -> str | None:
+        return article_body_html(self.declutter.data.get("blocks") or [])
+
+    @field
+    def authors(self) -> list[Author] | None:
+        author = self.declutter.metadata.get("author")
+        if not author:
+            return None
+        # the metadata's names: a byline is already cut to its name there
+        names = [name.strip() for name in author.split(AUTHOR_SEPARATOR) if name.strip()]
+        return [Author(name=name, nameRaw=name) for name in names] or None
+
+    @field
+    def datePublished(self) -> str | None:
+        return iso_datetime(self.declutter.metadata.get("date"))
+
+    @field
+    def datePublishedRaw(self) -> str | None:
+        return self.declutter.metadata.get("date")
+
+    @field
+    def inLanguage(self) -> str | None:
+        return self.declutter.metadata.get("language") or self.declutter.data.get("language")
+
+    @field
+    def description(self) -> str | None:
+        return self.declutter.metadata.get("description")
+
+    @field
+    def mainImage(self) -> Image | None:
+        image = self.declutter.metadata.get("image")
+        return Image(url=image) if image else None
+
+    @field
+    def images(self) -> list[Image] | None:
+        image = self.mainImage
+        return [image] if image is not None else None
+
+    @field
+    def canonicalUrl(self) -> str | None:
+        return self.declutter.metadata.get("url")
+
+    @field
+    def metadata(self) -> ArticleMetadata:
+        value = super().metadata
+        value.probability = self.declutter.probability
+        return value
