@@ -18,6 +18,7 @@ from scrapy_declutter.extraction.presets import Pipeline, build_pipeline
 from scrapy_declutter.outputs.markdown import to_markdown
 from scrapy_declutter.outputs.metadata import Metadata, read_metadata
 from scrapy_declutter.stages.comment_section import COMMENTS
+from scrapy_declutter.stages.evidence import article_probability
 from scrapy_declutter.stages.rules.headline import HEADLINE
 
 
@@ -66,6 +67,9 @@ class ExtractionResult:
     tree: BlockTree | None = field(default=None, repr=False)  # ``Document.built_tree``
     # ``Document.found``: the elements by tag the stages found, which the metadata reads too
     found: dict[str, list[etree._Element]] | None = field(default=None, repr=False)
+    #: how much the page reads as an article, from 0 to 1: the ``declutter``
+    #: pipeline's article gate; ``None`` for the pipelines without it
+    article_probability: float | None = None
 
     @property
     def text(self) -> str:
@@ -227,6 +231,7 @@ def extract(
         document.all_buttons,
         document.built_tree,
         document.found,
+        article_probability(document),
     )
 
 

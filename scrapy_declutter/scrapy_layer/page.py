@@ -18,7 +18,6 @@ from scrapy_declutter.core.deadline import Deadline
 from scrapy_declutter.core.gc_pause import paused_gc
 from scrapy_declutter.core.options import Options
 from scrapy_declutter.extraction.extract import ExtractionResult, extract
-from scrapy_declutter.scrapy_layer.probability import article_probability
 
 if TYPE_CHECKING:
     from scrapy.http import Response
@@ -32,8 +31,7 @@ class Page:
     when absent). ``blocks`` is which blocks ``extract_page`` returns:
     ``"all"``, ``"kept"`` or ``"none"``; ``markdown``, ``metadata`` and
     ``article_probability`` whether it returns those too (the comments come
-    with ``options.comments``; the probability is the page object's,
-    ``probability.py``).
+    with ``options.comments``; the probability is the page object's).
     ``timeout`` is the seconds ``extract_page`` may take from when a worker
     starts it (``None``: no limit); past them it raises ``DeadlineExceeded``.
     """
@@ -92,8 +90,19 @@ OPTIONAL_OUTPUTS: dict[str, Callable[[ExtractionResult], Any]] = {
     "markdown": lambda result: result.markdown,
     "metadata": lambda result: result.metadata.to_dict(),
     "comments": lambda result: result.comments,
-    "article_probability": article_probability,
+    "article_probability": lambda result: _article_probability(result),
 }
+
+
+def _article_probability(result: ExtractionResult) -> float:
+    """How sure the extraction is that the page is an article: the gate's
+    probability (``ExtractionResult.article_probability``), 0 for a page
+    with no text kept, 1 for one with text from a pipeline without a gate."""
+    if not result.text:
+        return 0.0
+    if result.article_probability is None:
+        return 1.0
+    return round(result.article_probability, 4)
 
 
 def extract_page(page: Page) -> tuple[dict[str, Any], float, dict[str, str]]:

@@ -33,7 +33,13 @@ from scrapy_declutter.stages.page_marks import COMMENTS as COMMENTS_VERDICT
 from scrapy_declutter.stages.page_marks import fallback, in_navigation, ruled_out
 from scrapy_declutter.stages.tables import DataTables, data_tables
 
-__all__ = ["COMMENTS_VERDICT", "PageEvidence", "StartDecision", "evidence_of"]
+__all__ = [
+    "COMMENTS_VERDICT",
+    "PageEvidence",
+    "StartDecision",
+    "article_probability",
+    "evidence_of",
+]
 
 # The region is found a little below the threshold, so that it takes in the
 # sibling groups of content the model is less sure of (the figure: the
@@ -172,6 +178,13 @@ class PageEvidence:
                 (node, tree.subtree_ends[node]) if node is not None else (0, 0)
             )
         return self._regions[threshold]
+
+
+def article_probability(document: Document) -> float | None:
+    """The article gate's probability for the page, once a stage set it
+    (``None``: no gate ran, as in the pipelines other than ``declutter``)."""
+    evidence = document.shared.get(PageEvidence)
+    return evidence.article_probability if isinstance(evidence, PageEvidence) else None
 
 
 def evidence_of(document: Document) -> PageEvidence:
