@@ -161,10 +161,10 @@ async def test_requests_are_not_held_behind_an_items_extraction(server, monkeypa
     event, outcome = threading.Event(), []
     monkeypatch.setitem(
         PIPELINES,
-        "wait-for-event",
+        "wait-for-the-second-page",
         lambda options: (WaitForEvent(event, outcome), *justext_stages(options)),
     )
-    settings = {**ADDON, "DECLUTTER_PIPELINE": "wait-for-event"}
+    settings = {**ADDON, "DECLUTTER_PIPELINE": "wait-for-the-second-page"}
     first, second = server.url("article-en?first"), server.url("image.png")
     result = await crawl(
         ItemThenRequest, settings=settings, first=first, second=second, event=event

@@ -83,7 +83,7 @@ class DeclutterMiddleware:
         """The response's extraction, not started: its page and config, or why
         it is skipped (counted only if its result is asked for)."""
         override = request.meta.get(META_OVERRIDE)
-        detail = ""
+        url, detail = response.url, ""  # the URL, not the response: it must not outlive it
         if override is False:
             reason, detail = "disabled", f'meta["{META_OVERRIDE}"] is False'
         elif not isinstance(response, HtmlResponse):
@@ -104,9 +104,10 @@ class DeclutterMiddleware:
                     metadata=bool(config.metadata_fields),
                     timeout=config.timeout or None,
                 )
-                return PageExtraction(self.state, response.url, config, page)
+                return PageExtraction(self.state, url, config, page)
             reason, detail = "too_large", too_large
-        return PageExtraction(self.state, response.url, None, None, (reason, detail))
+        skipped = lambda: self.recorder.page_skipped(reason, url, detail)  # noqa: E731
+        return PageExtraction(self.state, url, None, None, skipped)
 
     def _overridden(self, override: object, url: str) -> Config:
         """The settings' config with ``meta["declutter"]`` applied; bad keys logged and left out."""

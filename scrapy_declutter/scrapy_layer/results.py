@@ -15,6 +15,7 @@ must stay picklable (users copy it into new requests; scrapy-redis pickles
 requests). A ``PageExtraction`` holds no reference to its response.
 """
 
+from collections.abc import Callable
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -34,7 +35,8 @@ _extractions: "WeakKeyDictionary[Response, PageExtraction]" = WeakKeyDictionary(
 
 class PageExtraction:
     """One response's extraction: ``config`` and ``page`` when it is to be
-    decluttered, ``skip`` (its reason and detail) when it is not."""
+    decluttered; when it is not, ``skipped`` counts and logs why (called once,
+    if the result is asked for)."""
 
     def __init__(
         self,
@@ -42,13 +44,13 @@ class PageExtraction:
         url: str,
         config: Config | None,
         page: Page | None,
-        skip: tuple[str, str] | None = None,
+        skipped: Callable[[], None] | None = None,
     ) -> None:
         self.state = state
         self.url = url
         self.config = config
         self.page = page
-        self.skip = skip
+        self.skipped = skipped
         self.started = False
         self.done = False
         self.data: dict[str, Any] | None = None
@@ -70,10 +72,9 @@ class PageExtraction:
         return waiting
 
     def _start(self) -> None:
-        recorder = self.state.recorder
         if self.page is None or self.config is None:
-            reason, detail = self.skip or ("disabled", "")
-            recorder.page_skipped(reason, self.url, detail)
+            if self.skipped is not None:
+                self.skipped()
             self._finish(None)
             return
         timeout = self.config.timeout or None
