@@ -24,9 +24,12 @@ stats) and its share of the first mode's, the CPU seconds per item (the
 crawl process's and its worker processes', from the spider's opening to the
 end), the pages decluttered against the items filled, and the peak resident
 memory (the crawl process plus its workers, sampled every 0.2 s).
-``--latency`` delays every response on the server, as a real site does.
+``--latency`` delays every response on the server, as a real site does;
+``--repeat`` crawls the modes again, in turn (a shared machine's load
+varies), and each site ends with lazy's CPU seconds per item and items per
+second over eager's, the medians of the repeats.
 
-    python -m benchmarks.crawl [CORPUS] --pages 400 --sites articles,index1,index4 --save FILE
+    python -m benchmarks.crawl [CORPUS] --pages 300 --sites articles,index1,index4 --repeat 2
 
 CORPUS defaults to ``<repo>/../shared/corpora/wcxb-dev`` (its ``html/*.html.gz``).
 """
@@ -41,6 +44,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from statistics import median
 
 from benchmarks.corpus import SAVE_HELP, save_output
 
@@ -210,6 +214,39 @@ def run_crawl(base_url: str, pages: int, mode: str, per_article: int, concurrenc
 
 # -- the driver ---------------------------------------------------------------
 
+HEADER = (
+    f"{'site':<9}{'mode':<19}{'items':>6}{'items/s':>9}{'share':>7}{'CPU s/item':>12}"
+    f"{'decluttered':>12}{'filled':>8}{'peak MB':>9}{'wall s':>8}"
+)
+
+
+def row(site: str, result: dict, share: float, wall: float) -> str:
+    """One crawl's line under ``HEADER`` (share: of the first mode's items per second)."""
+    return (
+        f"{site:<9}{result['mode']:<19}{result['items']:>6}{result['items_per_second']:>9.1f}"
+        f"{share:>7.2f}{result['cpu_s_per_item']:>12.4f}{result['decluttered']:>12}"
+        f"{result['filled']:>8}{result['peak_rss_mb']:>9.0f}{wall:>8.1f}"
+    )
+
+
+def cpu_ratios(site: str, results: list[dict]) -> list[str]:
+    """For each worker kind crawled both ways: lazy's CPU seconds per item over
+    eager's, and items per second (the medians of the repeats)."""
+    cpu, speed = {}, {}
+    for result in results:
+        cpu.setdefault(result["mode"], []).append(result["cpu_s_per_item"])
+        speed.setdefault(result["mode"], []).append(result["items_per_second"])
+    lines = []
+    for mode in cpu:
+        eager = f"eager:{mode[5:]}"
+        if mode.startswith("lazy:") and eager in cpu:
+            lines.append(
+                f"{site}, {mode[5:]}: lazy over eager: CPU s per item "
+                f"{median(cpu[mode]) / median(cpu[eager]):.2f}, "
+                f"items per second {median(speed[mode]) / median(speed[eager]):.2f}"
+            )
+    return lines
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -221,6 +258,9 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--sites", default="articles", help=f"of {', '.join(SITES)}")
     parser.add_argument("--modes", default=DEFAULT_MODES)
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="crawl the modes this many times, in turn"
+    )
     parser.add_argument("--save", type=Path, help=SAVE_HELP)
     parser.add_argument("--run", help=argparse.SUPPRESS)  # internal: one crawl
     parser.add_argument("--url", help=argparse.SUPPRESS)
@@ -256,9 +296,10 @@ def main() -> None:
         server.start()
         port, distinct = queue.get(timeout=120)
         print(f"\nsite {site}: {per_article} index pages per article, {distinct} distinct pages")
+        print(HEADER, flush=True)
         results = []
         try:
-            for mode in args.modes.split(","):
+            for mode in args.modes.split(",") * args.repeat:
                 started = time.perf_counter()
                 out = subprocess.run(
                     [
@@ -283,13 +324,13 @@ def main() -> None:
                 ).stdout
                 result = json.loads(out.strip().splitlines()[-1])
                 results.append(result)
-                base = results[0]["items_per_second"]
-                share = round(result["items_per_second"] / base, 2)
-                wall = round(time.perf_counter() - started, 1)
-                print(json.dumps({**result, "share_of_first": share, "wall": wall}), flush=True)
+                share = result["items_per_second"] / results[0]["items_per_second"]
+                print(row(site, result, share, time.perf_counter() - started), flush=True)
         finally:
             server.terminate()
             server.join()
+        for line in cpu_ratios(site, results):
+            print(line)
 
 
 if __name__ == "__main__":
