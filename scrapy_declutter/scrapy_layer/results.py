@@ -112,8 +112,11 @@ class PageExtraction:
 
 def extraction_of(response: Response) -> PageExtraction | None:
     """The response's registered extraction; ``None`` for a response the
-    downloader middleware has not seen."""
-    return _extractions.get(response)
+    downloader middleware has not seen (or no response at all)."""
+    try:
+        return _extractions.get(response)
+    except TypeError:  # not weakly referable: None, say
+        return None
 
 
 async def declutter_result(response: Response) -> dict[str, Any] | None:
