@@ -29,7 +29,7 @@ from scrapy_declutter.extraction.presets import check_pipeline_name
 PREFIX = "DECLUTTER_"
 BLOCKS_CHOICES = ("all", "kept", "none")
 # ``meta["declutter"]`` is the per-request input (False, or a dict of overrides);
-# ``meta["declutter_result"]`` receives the result.
+# ``meta["declutter_result"]`` receives the result with ``DECLUTTER_EAGER``.
 META_OVERRIDE = "declutter"
 META_RESULT = "declutter_result"
 _BOOL_WORDS = {"1": True, "true": True, "yes": True, "on": True}

@@ -66,10 +66,14 @@ class PageExtraction:
             return succeed(self.data)
         waiting: Deferred[dict[str, Any] | None] = Deferred()
         self._waiting.append(waiting)
+        self.start()
+        return waiting
+
+    def start(self) -> None:
+        """Start the extraction, unless it has started already."""
         if not self.started:
             self.started = True
             self._start()
-        return waiting
 
     def _start(self) -> None:
         if self.page is None or self.config is None:

@@ -53,10 +53,11 @@ class DeclutterSpiderMiddleware:
         waiting: list[ItemAdapter] = []  # items to fill, until the result is there
         try:
             async for output in result:
-                held = is_item(output) and not has_own_html(ItemAdapter(output), config)
-                if held:
-                    waiting.append(ItemAdapter(output))
-                    extraction.result()  # starts it, once
+                adapter = ItemAdapter(output) if is_item(output) else None
+                held = adapter is not None and not has_own_html(adapter, config)
+                if adapter is not None and held:
+                    waiting.append(adapter)
+                    extraction.start()  # once, however many items
                 if waiting and extraction.done:
                     for item in self._filled(waiting, extraction, config):
                         yield item
