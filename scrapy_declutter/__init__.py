@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # what __getattr__ returns, for type checkers
     from scrapy_declutter.scrapy_layer.addon import Addon
     from scrapy_declutter.scrapy_layer.downloadermiddleware import DeclutterMiddleware
     from scrapy_declutter.scrapy_layer.itempipeline import DeclutterPipeline
+    from scrapy_declutter.scrapy_layer.results import declutter_result
     from scrapy_declutter.scrapy_layer.spidermiddleware import DeclutterSpiderMiddleware
 
 # The Scrapy components are imported on first use, so that using the core
@@ -33,6 +34,7 @@ _SCRAPY_COMPONENTS = {
     "DeclutterMiddleware": "downloadermiddleware",
     "DeclutterSpiderMiddleware": "spidermiddleware",
     "DeclutterPipeline": "itempipeline",
+    "declutter_result": "results",
 }
 
 
@@ -62,6 +64,7 @@ __all__ = [
     "Options",
     "PageLimitError",
     "ParseError",
+    "declutter_result",
     "extract",
     "pipeline_names",
 ]

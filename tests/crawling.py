@@ -33,6 +33,24 @@ class PagesSpider(scrapy.Spider):
         yield self.item_factory(url=response.url)
 
 
+class ResultSpider(PagesSpider):
+    """A ``PagesSpider`` whose callback awaits ``declutter_result(response)``
+    (kept in ``results``) before it yields the item."""
+
+    name = "results"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.results = {}
+
+    async def parse(self, response):
+        from scrapy_declutter import declutter_result
+
+        self.seen_meta[response.url] = dict(response.meta)
+        self.results[response.url] = await declutter_result(response)
+        yield self.item_factory(url=response.url)
+
+
 class Crawl:
     """The outcome of one crawl: scraped items, stats, the spider."""
 

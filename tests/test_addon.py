@@ -8,14 +8,14 @@ import pytest
 import pytest_twisted
 
 from scrapy_declutter import InvalidSettingError
-from tests.crawling import ADDON, crawl
+from tests.crawling import ADDON, ResultSpider, crawl
 from tests.site import ARTICLE_DE_SENTENCE, ARTICLE_EN_SENTENCE, BOILERPLATE
 
 
 @pytest_twisted.ensureDeferred
-async def test_addon_fills_items_and_meta(server):
+async def test_addon_fills_items_and_gives_the_result(server):
     urls = [server.url("article-en"), server.url("article-de")]
-    result = await crawl(settings=ADDON, urls=urls)
+    result = await crawl(ResultSpider, settings=ADDON, urls=urls)
 
     english, german = (result.by_url(url) for url in urls)
     assert ARTICLE_EN_SENTENCE in english["text"]
@@ -27,7 +27,8 @@ async def test_addon_fills_items_and_meta(server):
         assert set(item) == {"url", "text"}
         assert json.loads(json.dumps(item)) == item
         assert pickle.loads(pickle.dumps(item)) == item
-    meta = result.spider.seen_meta[urls[1]]["declutter_result"]
+    assert "declutter_result" not in result.spider.seen_meta[urls[1]]  # not eager
+    meta = result.spider.results[urls[1]]
     assert meta["language"] == "de"
     assert meta["blocks"] == []
     assert json.loads(json.dumps(meta)) == meta
@@ -41,19 +42,22 @@ async def test_addon_fills_items_and_meta(server):
 @pytest_twisted.ensureDeferred
 async def test_the_labelled_blocks_are_one_setting_away(server):
     url = server.url("article-en")
-    result = await crawl(settings={**ADDON, "DECLUTTER_BLOCKS": "all"}, urls=[url])
+    settings = {**ADDON, "DECLUTTER_BLOCKS": "all"}
+    result = await crawl(ResultSpider, settings=settings, urls=[url])
     item = result.by_url(url)
     assert {block["label"] for block in item["blocks"]} == {"good", "bad"}
     kept = [block["text"] for block in item["blocks"] if block["label"] == "good"]
     assert "\n\n".join(kept) == item["text"]
-    assert result.spider.seen_meta[url]["declutter_result"]["blocks"] == item["blocks"]
+    assert result.spider.results[url]["blocks"] == item["blocks"]
 
 
 @pytest_twisted.ensureDeferred
 async def test_disabled_setting_switches_everything_off(server):
     url = server.url("article-en")
-    result = await crawl(settings={**ADDON, "DECLUTTER_ENABLED": False}, urls=[url])
+    settings = {**ADDON, "DECLUTTER_ENABLED": False}
+    result = await crawl(ResultSpider, settings=settings, urls=[url])
     assert result.by_url(url) == {"url": url}
+    assert result.spider.results[url] is None
     assert "declutter_result" not in result.spider.seen_meta[url]
     assert not any(key.startswith("declutter/") for key in result.stats)
 

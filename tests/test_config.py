@@ -40,6 +40,7 @@ def test_every_layer_setting_is_a_field_of_config_with_its_default():
         "DECLUTTER_COMMENTS_FIELD": "comments",
         "DECLUTTER_HTML_FIELD": "html",
         "DECLUTTER_OVERWRITE": False,
+        "DECLUTTER_EAGER": False,
         "DECLUTTER_MAX_BODY_SIZE": 10 * 1024 * 1024,
         "DECLUTTER_WORKERS": 0,
         "DECLUTTER_THREADS": 4,

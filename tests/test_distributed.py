@@ -123,7 +123,7 @@ def test_two_workers_crawl_every_page_exactly_once(redis, redis_server, site_ser
 
     # Stats add up in one Redis hash (the profile's STATS_CLASS).
     stats = redis.hgetall(f"{SPIDER}:stats")
-    assert int(stats[b"declutter/pages"]) == len(pages)
+    assert int(stats[b"declutter/pages"]) == SITE.articles  # the front pages yield no item
     assert int(stats[b"declutter/items"]) == SITE.articles
     assert float(stats[b"declutter/seconds"]) > 0
     for log in logs:

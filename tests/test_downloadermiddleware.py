@@ -10,10 +10,10 @@ from scrapy.http import HtmlResponse, Request, TextResponse
 from scrapy.utils.defer import deferred_from_coro
 from scrapy.utils.test import get_crawler
 
-from scrapy_declutter import DeclutterMiddleware
+from scrapy_declutter import DeclutterMiddleware, declutter_result
 from scrapy_declutter.extraction.presets import PIPELINES, justext_stages
 from scrapy_declutter.scrapy_layer.page import OPTIONAL_OUTPUTS
-from tests.crawling import ADDON, PagesSpider, crawl
+from tests.crawling import ADDON, PagesSpider, ResultSpider, crawl
 from tests.site import ARTICLE_DE, ARTICLE_EN, ARTICLE_EN_SENTENCE
 
 
@@ -26,14 +26,39 @@ def process(mw, request, response):
     return deferred_from_coro(mw.process_response(request, response))
 
 
+def result_of(response):
+    """``declutter_result(response)`` as an ``async def`` callback runs it (an asyncio task)."""
+    return deferred_from_coro(declutter_result(response))
+
+
 @pytest_twisted.ensureDeferred
-async def test_html_response_result_is_written_to_meta():
+async def test_eager_mode_writes_the_result_to_meta():
     request = Request("https://example.org/a")
     response = HtmlResponse(request.url, body=ARTICLE_EN, request=request)
-    returned = await process(middleware(), request, response)
+    mw = middleware(DECLUTTER_EAGER=True)
+    returned = await process(mw, request, response)
     assert returned is response
     assert ARTICLE_EN_SENTENCE in response.meta["declutter_result"]["text"]
     assert response.meta["declutter_result"]["language"] == "en"
+    assert mw.recorder.stats.get_value("declutter/pages") == 1
+    # the documented call gives the same result, computed once
+    assert await result_of(response) == response.meta["declutter_result"]
+    assert mw.recorder.stats.get_value("declutter/pages") == 1
+
+
+@pytest_twisted.ensureDeferred
+async def test_lazy_mode_declutters_when_asked_and_once():
+    request = Request("https://example.org/a")
+    response = HtmlResponse(request.url, body=ARTICLE_EN, request=request)
+    mw = middleware()
+    assert await process(mw, request, response) is response
+    assert "declutter_result" not in request.meta
+    assert mw.recorder.stats.get_value("declutter/pages") is None
+    first = await result_of(response)
+    assert ARTICLE_EN_SENTENCE in first["text"]
+    assert await result_of(response) is first
+    assert mw.recorder.stats.get_value("declutter/pages") == 1
+    assert "declutter_result" not in request.meta
 
 
 @pytest_twisted.ensureDeferred
@@ -44,7 +69,7 @@ async def test_content_language_header_is_used_when_the_page_declares_none():
         request.url, body=page, request=request, headers={"Content-Language": "fr"}
     )
     await process(middleware(), request, response)
-    assert response.meta["declutter_result"]["language"] == "fr"
+    assert (await result_of(response))["language"] == "fr"
 
 
 @pytest.mark.parametrize(
@@ -83,6 +108,10 @@ async def test_skipped_responses_pass_through_and_are_counted_and_logged(
     mw = middleware(**settings)
     with caplog.at_level(logging.DEBUG, logger="scrapy_declutter"):
         assert await process(mw, request, response) is response
+        # counted only once the page is wanted: a response no item comes from is no loss
+        assert mw.recorder.stats.get_value(f"declutter/pages_skipped/{reason}") is None
+        assert await result_of(response) is None
+        assert await result_of(response) is None
     assert "declutter_result" not in request.meta
     assert mw.recorder.stats.get_value(f"declutter/pages_skipped/{reason}") == 1
     [record] = [r for r in caplog.records if r.name.startswith("scrapy_declutter")]
@@ -127,10 +156,11 @@ async def test_per_request_meta_skips_or_overrides(server, caplog):
         output: {"declutter": {"blocks": "kept", "text_field": "body", "blocks_field": "parts"}},
         bad: {"declutter": {"lenght_low": 10, "language": "German", "blocks": "some"}},
     }
-    result = await crawl(settings=ADDON, urls=list(meta), meta=meta)
+    result = await crawl(ResultSpider, settings=ADDON, urls=list(meta), meta=meta)
 
     assert result.by_url(skipped) == {"url": skipped}
-    assert result.spider.seen_meta[overridden]["declutter_result"]["language"] == "de"
+    assert result.spider.results[skipped] is None
+    assert result.spider.results[overridden]["language"] == "de"
     # no block reaches 5000 characters, so jusText keeps nothing
     assert result.by_url(tiny)["text"] == ""
     item = result.by_url(output)
@@ -140,7 +170,7 @@ async def test_per_request_meta_skips_or_overrides(server, caplog):
     # the bad keys are left out, logged by name and counted; the valid one applies
     assert set(result.by_url(bad)) == {"url", "text"}
     assert ARTICLE_EN_SENTENCE in result.by_url(bad)["text"]
-    assert result.spider.seen_meta[bad]["declutter_result"]["language"] == "de"
+    assert result.spider.results[bad]["language"] == "de"
     assert result.stats["declutter/meta_ignored/lenght_low"] == 1
     assert result.stats["declutter/meta_ignored/blocks"] == 1
     warnings = [r.getMessage() for r in caplog.records if "ignored" in r.getMessage()]
@@ -171,7 +201,7 @@ async def test_a_bad_key_is_logged_once_and_counted_on_every_page(server, caplog
 async def test_max_body_size_per_request():
     request = Request("https://example.org/a", meta={"declutter": {"max_body_size": 100}})
     response = HtmlResponse(request.url, body=ARTICLE_EN, request=request)
-    mw = middleware()
+    mw = middleware(DECLUTTER_EAGER=True)
     await process(mw, request, response)
     assert "declutter_result" not in request.meta
     assert mw.recorder.stats.get_value("declutter/pages_skipped/too_large") == 1

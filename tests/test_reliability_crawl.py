@@ -195,9 +195,7 @@ async def test_a_killed_worker_process_is_replaced_and_the_crawl_goes_on(
     server_for_articles, monkeypatch, tmp_path
 ):
     monkeypatch.setenv("DECLUTTER_TEST_MARKERS", str(tmp_path))
-    monkeypatch.setattr(
-        "scrapy_declutter.scrapy_layer.downloadermiddleware.extract_page", dying_extract_page
-    )
+    monkeypatch.setattr("scrapy_declutter.scrapy_layer.results.extract_page", dying_extract_page)
     items, stats, spider = await run(
         {"DECLUTTER_WORKERS": 1, "CONCURRENT_REQUESTS": 1},
         timeout=300,
@@ -223,9 +221,7 @@ def hanging_extract_page(page):
 async def test_a_page_past_its_time_budget_is_given_up_and_the_crawl_goes_on(
     server_for_articles, monkeypatch, caplog
 ):
-    monkeypatch.setattr(
-        "scrapy_declutter.scrapy_layer.downloadermiddleware.extract_page", hanging_extract_page
-    )
+    monkeypatch.setattr("scrapy_declutter.scrapy_layer.results.extract_page", hanging_extract_page)
     items, stats, spider = await run(
         {"DECLUTTER_WORKERS": 1, "DECLUTTER_TIMEOUT": 5, "CONCURRENT_REQUESTS": 2},
         timeout=300,

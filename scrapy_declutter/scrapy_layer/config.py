@@ -29,7 +29,7 @@ from scrapy_declutter.outputs.metadata import METADATA_FIELDS
 PREFIX = "DECLUTTER_"
 BLOCKS_CHOICES = ("all", "kept", "none")
 # ``meta["declutter"]`` is the per-request input (False, or a dict of overrides);
-# ``meta["declutter_result"]`` receives the result.
+# ``meta["declutter_result"]`` receives the result with ``DECLUTTER_EAGER``.
 META_OVERRIDE = "declutter"
 META_RESULT = "declutter_result"
 _BOOL_WORDS = {"1": True, "true": True, "yes": True, "on": True}
@@ -140,6 +140,11 @@ class Config:
     #: bytes: larger responses, and items' HTML (counted in UTF-8), are skipped;
     #: ``0``: no limit
     max_body_size: int = _setting(10 * 1024 * 1024, _is_count, "a whole number >= 0", True)
+    #: ``False``: a response is decluttered only when its callback yields an item
+    #: to fill from it, or awaits ``declutter_result(response)``; ``True``: every
+    #: HTML response is, before its callback runs, and its result written into
+    #: ``response.meta["declutter_result"]`` (earlier releases' behaviour)
+    eager: bool = _setting(False, _is_bool, "True or False")
     #: ``0``: the extraction runs in background threads (``DECLUTTER_THREADS``);
     #: ``N``: in a pool of N worker processes
     workers: int = _setting(0, _is_count, "a whole number >= 0")

@@ -1,10 +1,14 @@
-"""The downloader middleware: declutter each HTML response once, off the reactor thread.
+"""The downloader middleware: prepare each HTML response's extraction, run off the reactor.
 
-``DeclutterMiddleware`` declutters every 2xx HTML response in a worker (see
-``workers.py``) and writes the JSON-safe result into
+``DeclutterMiddleware`` registers every response a callback will see with its
+``PageExtraction`` (``results.py``): the page and its config, or why it is
+skipped. The extraction runs in a worker (see ``workers.py``) when the
+callback yields an item to fill from the response (the spider middleware) or
+awaits ``declutter_result(response)``; with ``DECLUTTER_EAGER``, at once,
+before the callback, and the JSON-safe result is written into
 ``response.meta["declutter_result"]``: ``{"text", "language", "pipeline",
 "blocks"}``, and ``"markdown"``, ``"metadata"``, ``"comments"`` when asked
-for. It skips, counting the reason in
+for. A page whose result is wanted but not given is counted in
 ``declutter/pages_skipped/<reason>``: ``disabled`` (``meta["declutter"]`` is
 False), ``not_html``, ``http_status`` (not 2xx), ``empty``, ``too_large``
 (over ``DECLUTTER_MAX_BODY_SIZE``), ``binary`` (binary data served as HTML),
@@ -35,17 +39,18 @@ from scrapy.http import HtmlResponse, Request, Response
 from scrapy.http.request import NO_CALLBACK
 from scrapy.utils.defer import maybe_deferred_to_future
 
-from scrapy_declutter.core.errors import BinaryInputError, PageLimitError
 from scrapy_declutter.scrapy_layer.config import META_OVERRIDE, META_RESULT, Config
-from scrapy_declutter.scrapy_layer.page import Page, extract_page
-from scrapy_declutter.scrapy_layer.processes import WorkerTimeout
+from scrapy_declutter.scrapy_layer.page import Page
+from scrapy_declutter.scrapy_layer.results import PageExtraction
 from scrapy_declutter.scrapy_layer.state import CrawlerState
 
 
 class DeclutterMiddleware:
-    """Downloader middleware: declutter each HTML response once, off the reactor thread."""
+    """Downloader middleware: prepare each HTML response's extraction (run at
+    once with ``DECLUTTER_EAGER``)."""
 
     def __init__(self, state: CrawlerState) -> None:
+        self.state = state
         self.config = state.config
         self.workers = state.workers
         self.recorder = state.recorder
@@ -66,42 +71,19 @@ class DeclutterMiddleware:
             # robots.txt, a FilesPipeline download: no callback sees it, so it is no
             # page the spider lost, and is neither decluttered nor counted as skipped
             return response
-        config = self._page_config(request, response)
-        if config is None:
-            return response
-        page = Page.from_response(
-            response,
-            options=config.options,
-            blocks=config.blocks,
-            markdown=config.markdown,
-            metadata=bool(config.metadata_fields),
-            timeout=config.timeout or None,
-        )
-        try:
-            data, seconds, failed = await maybe_deferred_to_future(
-                self.workers.run(extract_page, page, config.timeout or None, len(page.html))
-            )
-        except BinaryInputError as error:
-            self.recorder.page_skipped("binary", response.url, str(error))
-            return response
-        except PageLimitError as error:
-            self.recorder.over_limit(error, response.url)
-            return response
-        except WorkerTimeout as timeout:
-            self.recorder.timeout(timeout, response.url)
-            return response
-        except Exception as error:
-            self.recorder.error(error, response.url)
-            return response
-        request.meta[META_RESULT] = data
-        self.recorder.page(seconds)
-        self.recorder.outputs_failed(failed, response.url)
+        extraction = self._extraction(request, response)
+        extraction.register(response)
+        if self.config.eager:
+            data = await maybe_deferred_to_future(extraction.result())
+            if data is not None:
+                request.meta[META_RESULT] = data
         return response
 
-    def _page_config(self, request: Request, response: Response) -> Config | None:
-        """The config for this response, or ``None`` (counted) to skip it."""
+    def _extraction(self, request: Request, response: Response) -> PageExtraction:
+        """The response's extraction, not started: its page and config, or why
+        it is skipped (counted only if its result is asked for)."""
         override = request.meta.get(META_OVERRIDE)
-        detail = ""
+        url, detail = response.url, ""  # the URL, not the response: it must not outlive it
         if override is False:
             reason, detail = "disabled", f'meta["{META_OVERRIDE}"] is False'
         elif not isinstance(response, HtmlResponse):
@@ -114,10 +96,18 @@ class DeclutterMiddleware:
             config = self._overridden(override, response.url)
             too_large = config.over_size_limit(len(response.body))
             if too_large is None:
-                return config
+                page = Page.from_response(
+                    response,
+                    options=config.options,
+                    blocks=config.blocks,
+                    markdown=config.markdown,
+                    metadata=bool(config.metadata_fields),
+                    timeout=config.timeout or None,
+                )
+                return PageExtraction(self.state, url, config, page)
             reason, detail = "too_large", too_large
-        self.recorder.page_skipped(reason, response.url, detail)
-        return None
+        skipped = lambda: self.recorder.page_skipped(reason, url, detail)  # noqa: E731
+        return PageExtraction(self.state, url, None, None, skipped)
 
     def _overridden(self, override: object, url: str) -> Config:
         """The settings' config with ``meta["declutter"]`` applied; bad keys logged and left out."""

@@ -25,7 +25,10 @@ logger = logging.getLogger(__name__)
 STATS = {
     "declutter/pages": "pages decluttered",
     "declutter/seconds": "the seconds their extraction took, in all (a float)",
-    "declutter/pages_skipped/<reason>": "responses not decluttered, by reason (``PAGES_SKIPPED``)",
+    "declutter/pages_skipped/<reason>": (
+        "pages wanted (an item was yielded from them, or their result asked for) and not "
+        "decluttered, by reason (``PAGES_SKIPPED``)"
+    ),
     "declutter/items": "items filled",
     "declutter/items_copied": (
         "items filled in a copy of themselves, as their type cannot be written in place "

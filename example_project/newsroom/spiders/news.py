@@ -4,12 +4,16 @@ The site lives in ``newsroom/site/`` and is read through ``file://`` URLs, so
 the crawl needs no network and no server. The spider follows the front page's
 teasers and every article's related links, and yields one item per article;
 the spider writes no extraction code: the scrapy-declutter add-on fills in
-``text`` and ``blocks``.
+``text`` and ``blocks``, and ``declutter_result`` gives the callback the
+language the page was read in. Only the articles are decluttered: the front
+page yields no item.
 """
 
 from pathlib import Path
 
 import scrapy
+
+from scrapy_declutter import declutter_result
 
 SITE = Path(__file__).resolve().parents[1] / "site"
 
@@ -24,13 +28,14 @@ class NewsSpider(scrapy.Spider):
         for link in response.css("article.teaser a.headline"):
             yield response.follow(link, callback=self.parse_article)
 
-    def parse_article(self, response):
+    async def parse_article(self, response):
         title = response.css("h1::text").get()
         if title is not None:  # a related link may lead back to a front page
+            result = await declutter_result(response)  # the item's own, computed once
             yield {
                 "url": response.url,
                 "title": title,
-                "language": response.meta.get("declutter_result", {}).get("language"),
+                "language": result["language"] if result else None,
             }
         for link in response.css("aside.related a"):
             yield response.follow(link, callback=self.parse_article)

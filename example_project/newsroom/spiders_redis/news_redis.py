@@ -17,8 +17,10 @@ class NewsRedisSpider(RedisWorkerMixin, Spider):
     name = "news_redis"
     parse_article = NewsSpider.parse_article
 
-    def parse(self, response):
+    async def parse(self, response):
         """A start URL is a front page, or an article pushed again to recover
         it after a worker was lost (see the README's "Scaling out")."""
-        yield from NewsSpider.parse(self, response)
-        yield from self.parse_article(response)
+        for request in NewsSpider.parse(self, response):
+            yield request
+        async for output in self.parse_article(response):
+            yield output
