@@ -71,7 +71,7 @@ class DeclutterMiddleware:
             # robots.txt, a FilesPipeline download: no callback sees it, so it is no
             # page the spider lost, and is neither decluttered nor counted as skipped
             return response
-        extraction = self._extraction(request, response)
+        extraction = self.extraction_for(request, response)
         extraction.register(response)
         if self.config.eager:
             data = await maybe_deferred_to_future(extraction.result())
@@ -79,7 +79,7 @@ class DeclutterMiddleware:
                 request.meta[META_RESULT] = data
         return response
 
-    def _extraction(self, request: Request, response: Response) -> PageExtraction:
+    def extraction_for(self, request: Request, response: Response) -> PageExtraction:
         """The response's extraction, not started: its page and config, or why
         it is skipped (counted only if its result is asked for)."""
         override = request.meta.get(META_OVERRIDE)

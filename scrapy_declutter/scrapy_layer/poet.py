@@ -38,12 +38,8 @@ from zyte_common_items import (
     Image,
 )
 
-from scrapy_declutter.core.errors import BinaryInputError, PageLimitError
 from scrapy_declutter.scrapy_layer.downloadermiddleware import DeclutterMiddleware
-from scrapy_declutter.scrapy_layer.page import Page, extract_page
-from scrapy_declutter.scrapy_layer.processes import WorkerTimeout
 from scrapy_declutter.scrapy_layer.state import CrawlerState
-from scrapy_declutter.scrapy_layer.stats import LIMIT_SKIPS
 
 logger = logging.getLogger(__name__)
 
@@ -105,42 +101,18 @@ async def declutter_result(
         )
     if not state.config.enabled:
         return _skipped("disabled", response, "DECLUTTER_ENABLED is False")
-    middleware = DeclutterMiddleware(state)
-    # the middleware's own checks: meta["declutter"], HTML, 2xx, empty, too large
-    # (each counted in declutter/pages_skipped/<reason> and logged with its detail)
-    before = _skip_counts(crawler)
-    config = middleware._page_config(request, response)
-    if config is None:
-        counted = [r for r, n in _skip_counts(crawler).items() if n > before.get(r, 0)]
-        return _skipped(counted[0] if counted else "skipped", response)
-    page = replace(
-        Page.from_response(
-            response,
-            options=config.options,
-            blocks="kept",
-            metadata=True,
-            timeout=config.timeout or None,
-        ),
-        article_probability=True,
-    )
-    try:
-        data, seconds, failed = await maybe_deferred_to_future(
-            state.workers.run(extract_page, page, config.timeout or None, len(page.html))
+    # the add-on's own extraction: its checks (meta["declutter"], HTML, 2xx,
+    # empty, too large), workers, limits, stats and log lines
+    extraction = DeclutterMiddleware(state).extraction_for(request, response)
+    if extraction.page is not None:
+        extraction.page = replace(
+            extraction.page, blocks="kept", metadata=True, article_probability=True
         )
-    except BinaryInputError as error:
-        state.recorder.page_skipped("binary", response.url, str(error))
-        return _skipped("binary", response)
-    except PageLimitError as error:
-        state.recorder.over_limit(error, response.url)
-        return _skipped(LIMIT_SKIPS.get(error.reason, "over_limit"), response)
-    except WorkerTimeout as timeout:
-        state.recorder.timeout(timeout, response.url)
-        return _skipped("timeout", response)
-    except Exception as error:
-        state.recorder.error(error, response.url)
-        return _skipped(f"error: {type(error).__name__}", response)
-    state.recorder.page(seconds)
-    state.recorder.outputs_failed(failed, response.url)
+    before = _skip_counts(crawler)
+    data = await maybe_deferred_to_future(extraction.result())
+    if data is None:  # skipped or failed: counted and logged by the extraction
+        counted = [r for r, n in _skip_counts(crawler).items() if n > before.get(r, 0)]
+        return _skipped(counted[0] if counted else "error", response)
     return DeclutterResult(data)
 
 
