@@ -237,3 +237,61 @@ def test_a_thread_with_no_comment_gives_no_comments():
     result = extract(blog_page(()), comments=True)
     assert result.comments == ""
     assert "river bank" in result.text
+
+
+# What a comment system says beside the thread (issue 39): none of it is a post
+NOSCRIPT_NOTICE = "Please enable JavaScript to view the comments powered by our comment service."
+MODERATED = "Comments are moderated, and will not appear until the author has approved them."
+QUOTING = (
+    "<blockquote><p>Who is going to pay for the upkeep once the bridges are built?</p>"
+    "</blockquote><p>The council will, from the same budget as the path, it says so in the"
+    " plans.</p>"
+)
+
+
+def test_a_noscript_notice_is_not_a_comment():
+    # what a browser shows only when scripts do not run: the thread scripts load is the posts
+    page = blog_page().replace(
+        '<ol class="comment-list">',
+        f'<noscript><p>{NOSCRIPT_NOTICE}</p></noscript><ol class="comment-list">',
+    )
+    result = extract(page, comments=True)
+    assert result.comments == "\n\n".join(POSTS)
+    assert NOSCRIPT_NOTICE not in result.text
+    [notice] = [b for b in result.blocks if b.text == NOSCRIPT_NOTICE]
+    assert notice.label is Label.BAD and notice.reason == COMMENTS
+
+
+def test_a_forms_notes_are_no_comment_beside_its_hidden_messages():
+    # a form's messages shown by its scripts ("Thanks, your comment awaits
+    # approval") are hidden blocks: the form's own, not text outside the section
+    page = blog_page().replace(
+        '<p class="comment-notes">',
+        f'<p class="moderated">{MODERATED}</p>'
+        '<p style="display: none">Your comment has been saved and awaits approval.</p>'
+        '<p class="comment-notes">',
+    )
+    result = extract(page, comments=True)
+    assert result.comments == "\n\n".join(POSTS)
+    assert MODERATED not in result.comments
+    assert "river bank" in result.text and MODERATED not in result.text
+
+
+def test_a_class_naming_the_form_on_every_post_is_the_posts():
+    # a theme styles each post like the form ("comment-form-styled"): a page
+    # has one form to write a comment, a class on every post is the posts'
+    page = blog_page().replace('class="comment-body"', 'class="comment-form-styled"')
+    result = extract(page, comments=True)
+    assert result.comments == "\n\n".join(POSTS)
+
+
+def test_a_post_quoting_another_stays_a_comment():
+    page = blog_page((*POSTS, "QUOTE")).replace("<p>QUOTE</p>", QUOTING)
+    page = page.replace(
+        '<ol class="comment-list">',
+        f'<noscript><p>{NOSCRIPT_NOTICE}</p></noscript><ol class="comment-list">',
+    )
+    result = extract(page, comments=True)
+    assert result.comments.startswith("\n\n".join(POSTS))
+    assert "The council will, from the same budget" in result.comments
+    assert NOSCRIPT_NOTICE not in result.comments

@@ -22,6 +22,7 @@ from scrapy_declutter.core.document import BlockTree, Document
 from scrapy_declutter.core.labels import BAD, COMMENT, GOOD, NEAR_GOOD
 from scrapy_declutter.stages.comment_section import COMMENTS, comment_section
 from scrapy_declutter.stages.evidence import COMMENTS_VERDICT, evidence_of
+from scrapy_declutter.stages.page_marks import HIDDEN
 
 # jusText's context-free classes of a block that reads as text
 _PROSE = (GOOD, NEAR_GOOD)
@@ -40,18 +41,29 @@ SHORT_POST_WORDS = 4
 _SENTENCE_END = re.compile(r"[.!?\u2026\u3002\uff01\uff1f][\"'\u201d\u2019)\]]*$")
 
 
-def _forms_and_posts(tree: BlockTree, in_section: list[bool]) -> tuple[list[bool], list[bool]]:
-    """For each block, whether it is in the section's reply form, and whether
-    it is in one of the section's posts. The form: a ``<form>``, or an
-    element named for one (``REPLY_FORM_NAME``). A post: an element whose
-    parent has another child of its tag and first class (``<li
-    class="comment even">``, ``<li class="comment odd">``): a thread repeats
-    its posts, where notes and forms stand alone. Either must hold no block
-    outside the section (an ASP.NET page is one ``<form>``). One pass over
-    the nodes, parents first."""
+def _forms_and_posts(
+    tree: BlockTree, in_section: list[bool], unseen: list[bool] | None = None
+) -> tuple[list[bool], list[bool]]:
+    """For each block, whether it is in the section's reply form or in a
+    ``<noscript>``, and whether it is in one of the section's posts. The
+    form: a ``<form>``, or an element named for one (``REPLY_FORM_NAME``)
+    by its id or by a class no other such element has. A ``<noscript>`` is what a browser shows when scripts do not run
+    ("Please enable JavaScript to view the comments"): no one's post, in a
+    section whose posts scripts load. A post: an element whose parent has
+    another child of its tag and first class (``<li class="comment
+    even">``, ``<li class="comment odd">``): a thread repeats its posts,
+    where notes and forms stand alone. A form or a post must hold no block
+    outside the section (an ASP.NET page is one ``<form>``) but those
+    ``unseen`` (hidden from a reader: a form's hidden fields and messages
+    are its own). One pass over the nodes, parents first."""
     ends = tree.subtree_ends
+    unseen = unseen or [False] * len(in_section)
     # the nodes of the blocks outside the section (a node may hold blocks on both sides of a child)
-    outside = sorted(node for node, inside in zip(tree.block_nodes, in_section) if not inside)
+    outside = sorted(
+        node
+        for node, inside, hidden in zip(tree.block_nodes, in_section, unseen)
+        if not (inside or hidden)
+    )
 
     def holds_outside(node: int) -> bool:
         first = bisect_left(outside, node)
@@ -62,12 +74,31 @@ def _forms_and_posts(tree: BlockTree, in_section: list[bool]) -> tuple[list[bool
         for parent, tag, (class_name, _) in zip(tree.parents, tree.tags, tree.class_and_id)
     ]
     siblings_of_kind = Counter(kinds)
+    # The elements named for the form, each with how many share its class
+    # when the class names it: a page has one form to write a comment, where a
+    # class on every post ("comment-form-styled") is the posts'. (An id is one
+    # element's, even when a page repeats it.)
+    named_forms = {
+        node: _names_reply_form(class_name, None)
+        for node, (class_name, id_name) in enumerate(tree.class_and_id)
+        if _names_reply_form(class_name, id_name)
+    }
+    classes = Counter(
+        tree.class_and_id[node][0] for node, by_class in named_forms.items() if by_class
+    )
+    alone = {
+        node
+        for node, by_class in named_forms.items()
+        if not by_class or classes[tree.class_and_id[node][0]] == 1
+    }
     in_form = [False] * len(tree.parents)
     in_post = [False] * len(tree.parents)
-    for node, (kind, (class_name, id_name)) in enumerate(zip(kinds, tree.class_and_id)):
+    for node, kind in enumerate(kinds):
         parent, tag, _ = kind
-        in_form[node] = (parent >= 0 and in_form[parent]) or (
-            (tag == "form" or _names_reply_form(class_name, id_name)) and not holds_outside(node)
+        in_form[node] = (
+            (parent >= 0 and in_form[parent])
+            or tag == "noscript"
+            or ((tag == "form" or node in alone) and not holds_outside(node))
         )
         in_post[node] = (parent >= 0 and in_post[parent]) or (
             siblings_of_kind[kind] > 1 and not in_form[node] and not holds_outside(node)
@@ -111,14 +142,16 @@ class SeparateComments:
 
     def __call__(self, document: Document) -> None:
         blocks = document.blocks
+        unseen = None
         if self.after_region:
             verdicts = evidence_of(document).verdicts
             in_section: list[bool] | None = [v == COMMENTS_VERDICT for v in verdicts]
+            unseen = [v == HIDDEN for v in verdicts]
         else:
             in_section = comment_section(document)
         if not in_section or not any(in_section):
             return
-        in_form, in_post = _forms_and_posts(document.tree(), in_section)
+        in_form, in_post = _forms_and_posts(document.tree(), in_section, unseen)
         for block, is_comment, is_form, is_in_post in zip(blocks, in_section, in_form, in_post):
             if is_comment:
                 is_text = not is_form and self.is_post_text(block, is_in_post)
