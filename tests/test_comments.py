@@ -295,3 +295,20 @@ def test_a_post_quoting_another_stays_a_comment():
     assert result.comments.startswith("\n\n".join(POSTS))
     assert "The council will, from the same budget" in result.comments
     assert NOSCRIPT_NOTICE not in result.comments
+
+
+MORE_INFORMATION = (
+    "Do you have more information about this story? If so, please write to the editors."
+)
+
+
+def test_a_prompt_in_an_element_named_for_the_form_is_no_comment():
+    # the form's box named with a word between ("comment-mid-form"): its prompt is the site's
+    page = blog_page().replace(
+        '<p class="note">',
+        f'<div class="comment-mid-form"><div class="lead-in"><p>{MORE_INFORMATION}</p></div>'
+        '</div><p class="note">',
+    )
+    result = extract(page, comments=True)
+    assert result.comments == "\n\n".join(POSTS)
+    assert MORE_INFORMATION not in result.text

@@ -34,6 +34,7 @@ _PROSE = (GOOD, NEAR_GOOD)
 # ``<form>`` itself.
 REPLY_FORM_NAME = re.compile(
     r"^(?:respond|(?:comment|reply)[-_]?(?:respond|form|title|notes)(?:[-_][\w-]*)?"
+    r"|(?:comment|reply)[-_][a-z]+[-_]form"  # one word between: "comment-mid-form"
     r"|reply[-_]title|logged[-_]in[-_]as|must[-_]log[-_]in)$"
 )
 SHORT_POST_WORDS = 4
