@@ -48,8 +48,9 @@ def _forms_and_posts(
     """For each block, whether it is in the section's reply form or in a
     ``<noscript>``, and whether it is in one of the section's posts. The
     form: a ``<form>``, or an element named for one (``REPLY_FORM_NAME``)
-    by its id or by a class no other such element has. A ``<noscript>`` is what a browser shows when scripts do not run
-    ("Please enable JavaScript to view the comments"): no one's post, in a
+    by its id or by a class no other such element has. A ``<noscript>`` is
+    what a browser shows when scripts do not run ("Please enable JavaScript
+    to view the comments"): no one's post, in a
     section whose posts scripts load. A post: an element whose parent has
     another child of its tag and first class (``<li class="comment
     even">``, ``<li class="comment odd">``): a thread repeats its posts,
