@@ -43,7 +43,7 @@ from scrapy_declutter.scrapy_layer.state import CrawlerState
 
 logger = logging.getLogger(__name__)
 
-# How ``metadata.author`` joins several authors (``core/metadata.py``).
+# How ``metadata.author`` joins several authors (``outputs/metadata.py``).
 AUTHOR_SEPARATOR = "; "
 
 
