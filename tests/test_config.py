@@ -419,8 +419,8 @@ def test_a_bad_metadata_field_names_the_setting_and_the_fields_there_are(value):
         Config.from_settings(Settings({"DECLUTTER_METADATA_FIELDS": value}))
     assert error.value.setting == "DECLUTTER_METADATA_FIELDS"
     assert error.value.reason.startswith(
-        "expected a dict of metadata fields (title, author, date, site_name, description,"
-        " language, url, image) to item field names, got "
+        "expected a dict of metadata fields (title, author, date, date_raw, site_name,"
+        " description, language, url, image) to item field names, got "
     )
     (override_error,) = Config().for_page({"metadata_fields": value})[1]
     assert override_error.reason == error.value.reason

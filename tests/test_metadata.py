@@ -44,6 +44,7 @@ def test_open_graph_and_meta_tags():
         title="Bridge opens",
         author="Ann Lee",
         date="2024-03-05",  # the date as the publisher wrote it, not converted to UTC
+        date_raw="2024-03-05T23:30:00-05:00",
         site_name="City Paper",
         description="A new bridge.",
         language="en",
@@ -546,3 +547,26 @@ def test_an_author_is_a_name_not_the_byline_around_it(declared, author):
     for where in (f'<meta name="author" content="{declared}">', ""):
         body = "" if where else f'<h1>Bridge opens</h1><p class="byline">{declared}</p>'
         assert metadata(where, body + TEXT).author == author
+
+
+@pytest.mark.parametrize(
+    "head, body, raw",
+    [
+        (
+            '<meta property="article:published_time" content="2024-03-05T10:00:00+01:00">',
+            "",
+            "2024-03-05T10:00:00+01:00",
+        ),
+        (
+            "",
+            '<h1>Bridge opens</h1><p class="date">Posted March 5, 2024</p>',
+            "Posted March 5, 2024",
+        ),
+        ("", "", None),
+    ],
+    ids=["declared", "shown", "none"],
+)
+def test_the_raw_date_is_the_value_the_date_was_read_from(head, body, raw):
+    found = metadata(head, body + TEXT)
+    assert found.date_raw == raw
+    assert found.date == ("2024-03-05" if raw else None)

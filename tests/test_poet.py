@@ -114,7 +114,7 @@ async def test_a_callback_gets_an_article_from_the_page_object(site):
         Author(name="Omar Haddad", nameRaw="Omar Haddad"),
     ]
     assert article.datePublished == "2024-03-05T00:00:00Z"
-    assert article.datePublishedRaw == "2024-03-05"
+    assert article.datePublishedRaw == "2024-03-05T10:00:00+00:00"  # as the page writes it
     assert article.inLanguage == "en"
     assert article.description == "The new terminal opens next spring."
     assert article.mainImage is not None

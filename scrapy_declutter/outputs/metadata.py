@@ -143,13 +143,16 @@ class Metadata:
     Each field is a ``str``, or ``None`` when the page does not give it
     (except ``url``, the page's own URL when it declares no canonical one, and
     ``language``, the stoplist's language when it declares none). ``date`` is
-    ``YYYY-MM-DD``; ``url`` and ``image`` are absolute http(s) URLs; a value
-    is at most 2,000 characters. ``to_dict()`` gives the fields as a dict.
+    ``YYYY-MM-DD``, ``date_raw`` the value it was read from, as the page
+    writes it (``2024-03-05T10:00:00+01:00``, ``Posted March 5, 2024``);
+    ``url`` and ``image`` are absolute http(s) URLs; a value is at most 2,000
+    characters. ``to_dict()`` gives the fields as a dict.
     """
 
     title: str | None = None
     author: str | None = None
     date: str | None = None
+    date_raw: str | None = None
     site_name: str | None = None
     description: str | None = None
     language: str | None = None
@@ -204,7 +207,7 @@ def read_metadata(
     return Metadata(
         title=_bounded(_title(root, elements["h1"], meta, article, items, site_name)),
         author=_bounded(_author(elements["a"], meta, article, items, marked, start, asides)),
-        date=_date(elements["time"], meta, article, items, marked, start, asides),
+        **_date(elements["time"], meta, article, items, marked, start, asides),
         site_name=_bounded(site_name),
         description=_bounded(
             _first(value_text(article.get("description")), *values_for(meta, _DESCRIPTION_KEYS))
@@ -487,11 +490,12 @@ def _date(
     marked: _MarkedBlocks,
     start: int | None,
     asides: Asides,
-) -> str | None:
-    """The publication date: the first source that gives one, in the order
-    of trust; none from a comment section (``asides``). A timestamp in UTC
-    that the page also declares in the publisher's local time gives the
-    local date (``_local_date``)."""
+) -> dict[str, str | None]:
+    """The publication date (``date``) and the value it was read from
+    (``date_raw``): the first source that gives one, in the order of trust;
+    none from a comment section (``asides``). A timestamp in UTC that the
+    page also declares in the publisher's local time gives the local date
+    (``_local_date``)."""
     declared = (  # each read only when those before it give no date
         lambda: (article.get("datePublished"), article.get("dateCreated")),
         lambda: values_for(meta, _DATE_KEYS),
@@ -529,8 +533,8 @@ def _date(
                 # search of the whole tree costs more than the rest, for
                 # dates that are mostly a ``<time>``'s too
                 others = (v for source in declared for v in source())
-                return _local_date(text, others) or found
-    return None
+                return {"date": _local_date(text, others) or found, "date_raw": _bounded(text)}
+    return {"date": None, "date_raw": None}
 
 
 def _local_date(value: str | None, declared: Iterator[object]) -> str | None:

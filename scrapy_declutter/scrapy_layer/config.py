@@ -121,7 +121,7 @@ class Config:
     #: the item field for the Markdown
     markdown_field: str = _setting("markdown", _is_name, "a non-empty field name", True)
     #: which of the page's metadata fields (``METADATA_FIELDS``: title, author, date,
-    #: site_name, description, language, url, image) go into items, each to the item
+    #: date_raw, site_name, description, language, url, image) go into items, each to the item
     #: field it maps to (``{"title": "title", "date": "published"}``); a list
     #: (``["title", "date"]``, or ``title,date`` with ``-s``) keeps the names
     metadata_fields: Mapping[str, str] = _setting(

@@ -210,7 +210,7 @@ class DeclutterArticlePage(ArticlePage):
 
     @field
     def datePublishedRaw(self) -> str | None:
-        return self.declutter.metadata.get("date")
+        return self.declutter.metadata.get("date_raw")
 
     @field
     def inLanguage(self) -> str | None:
