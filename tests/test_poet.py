@@ -143,9 +143,10 @@ async def test_the_article_html_is_inert(site):
 def test_the_article_html_escapes_every_blocks_text():
     html = article_body_html(
         [
-            {"text": "<h1 onclick=x>Title</h1>", "heading": True},
-            {"text": 'a <img src="https://x/y.gif" onerror=z> & b', "heading": False},
-            {"text": "", "heading": False},
+            {"text": "<h1 onclick=x>Title</h1>", "heading": True, "label": "good"},
+            {"text": 'a <img src="https://x/y.gif" onerror=z> & b', "label": "good"},
+            {"text": "", "heading": False, "label": "good"},
+            {"text": "Subscribe to our newsletter", "label": "bad"},  # a removed block
         ]
     )
     assert html == (
@@ -263,21 +264,29 @@ async def test_a_listing_reads_as_less_of_an_article_than_an_article(site):
 
 
 @pytest_twisted.ensureDeferred
-async def test_the_add_on_beside_the_provider_is_warned_about_once(site, caplog):
+async def test_the_add_on_beside_the_provider_extracts_each_page_once(site):
+    # the provider runs before the add-on's middlewares: they share its extraction
     settings = {**POET, "ADDONS": {"scrapy_poet.Addon": 300, "scrapy_declutter.Addon": 100}}
     urls = [site.url("ferry"), site.url("article-en")]
     result = await crawl(PageSpider, settings, urls=urls)
 
     assert len(result.items) == 2
-    warnings = [r for r in caplog.records if "extracted twice" in r.getMessage()]
-    assert len(warnings) == 1 and warnings[0].levelno == logging.WARNING
-    assert result.stats["declutter/pages"] == 4  # what the warning says: twice each
+    assert all(item.articleBody for item in result.items)
+    assert result.stats["declutter/pages"] == 2
 
 
 @pytest_twisted.ensureDeferred
-async def test_the_provider_alone_gives_no_such_warning(site, caplog):
-    await crawl(PageSpider, POET, urls=[site.url("ferry")])
-    assert "extracted twice" not in caplog.text
+async def test_an_eager_add_on_beside_the_provider_still_gives_whole_articles(site):
+    # eager: the middleware extracted before the provider, without the metadata
+    settings = {
+        **POET,
+        "ADDONS": {"scrapy_poet.Addon": 300, "scrapy_declutter.Addon": 100},
+        "DECLUTTER_EAGER": True,
+    }
+    result = await crawl(PageSpider, settings, urls=[site.url("ferry")])
+    (article,) = result.items
+    assert article.articleBody and article.headline
+    assert article.metadata.probability > 0.5
 
 
 @pytest.mark.slow

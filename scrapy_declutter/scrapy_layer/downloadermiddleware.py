@@ -41,7 +41,7 @@ from scrapy.utils.defer import maybe_deferred_to_future
 
 from scrapy_declutter.scrapy_layer.config import META_OVERRIDE, META_RESULT, Config
 from scrapy_declutter.scrapy_layer.page import Page
-from scrapy_declutter.scrapy_layer.results import PageExtraction
+from scrapy_declutter.scrapy_layer.results import PageExtraction, extraction_of
 from scrapy_declutter.scrapy_layer.state import CrawlerState
 
 
@@ -71,8 +71,10 @@ class DeclutterMiddleware:
             # robots.txt, a FilesPipeline download: no callback sees it, so it is no
             # page the spider lost, and is neither decluttered nor counted as skipped
             return response
-        extraction = self.extraction_for(request, response)
-        extraction.register(response)
+        extraction = extraction_of(response)  # the page object's provider may have made it
+        if extraction is None:
+            extraction = self.extraction_for(request, response)
+            extraction.register(response)
         if self.config.eager:
             data = await maybe_deferred_to_future(extraction.result())
             if data is not None:

@@ -28,7 +28,6 @@ import attrs
 from scrapy.crawler import Crawler
 from scrapy.http import Request, Response
 from scrapy.utils.defer import maybe_deferred_to_future
-from scrapy.utils.misc import load_object
 from scrapy_poet import PageObjectInputProvider
 from web_poet import field
 from zyte_common_items import (
@@ -39,6 +38,8 @@ from zyte_common_items import (
 )
 
 from scrapy_declutter.scrapy_layer.downloadermiddleware import DeclutterMiddleware
+from scrapy_declutter.scrapy_layer.page import Page
+from scrapy_declutter.scrapy_layer.results import extraction_of
 from scrapy_declutter.scrapy_layer.state import CrawlerState
 
 logger = logging.getLogger(__name__)
@@ -91,37 +92,42 @@ async def declutter_result(
 ) -> DeclutterResult:
     """Extract ``response`` to ``request`` in the crawler's workers, or say why not."""
     state = CrawlerState.for_crawler(crawler)
-    if _middleware_enabled(crawler):
-        state.recorder.warn_once(
-            "poet+middleware",
-            "declutter: both the page object's provider and the add-on's downloader "
-            "middleware extract the pages callbacks take DeclutterArticlePage or Article "
-            "for: each such page is extracted twice; leave scrapy_declutter.Addon out of "
-            "ADDONS where the callbacks use the page object (docs/page-objects.rst)",
-        )
     if not state.config.enabled:
         return _skipped("disabled", response, "DECLUTTER_ENABLED is False")
-    # the add-on's own extraction: its checks (meta["declutter"], HTML, 2xx,
-    # empty, too large), workers, limits, stats and log lines
-    extraction = DeclutterMiddleware(state).extraction_for(request, response)
-    if extraction.page is not None:
-        extraction.page = replace(
-            extraction.page, blocks="kept", metadata=True, article_probability=True
-        )
+    # The add-on's own extraction: its checks (meta["declutter"], HTML, 2xx,
+    # empty, too large), workers, limits, stats and log lines. It is the
+    # response's one extraction: the add-on's middlewares, when on, find it
+    # and fill their items from it.
+    extraction = extraction_of(response)
+    if extraction is None:
+        extraction = DeclutterMiddleware(state).extraction_for(request, response)
+        extraction.register(response)
+    if not extraction.started and extraction.page is not None:
+        extraction.page = _with_article_outputs(extraction.page)
     before = _skip_counts(crawler)
     data = await maybe_deferred_to_future(extraction.result())
+    if data is not None and not ARTICLE_OUTPUTS <= data.keys():
+        # extracted before the provider ran (DECLUTTER_EAGER) without them: once more
+        again = DeclutterMiddleware(state).extraction_for(request, response)
+        if again.page is not None:
+            again.page = _with_article_outputs(again.page)
+        data = await maybe_deferred_to_future(again.result())
     if data is None:  # skipped or failed: counted and logged by the extraction
         counted = [r for r, n in _skip_counts(crawler).items() if n > before.get(r, 0)]
         return _skipped(counted[0] if counted else "error", response)
     return DeclutterResult(data)
 
 
-def _middleware_enabled(crawler: Crawler) -> bool:
-    """Whether the crawl runs the add-on's downloader middleware too."""
-    for component, priority in crawler.settings.getwithbase("DOWNLOADER_MIDDLEWARES").items():
-        if priority is not None and load_object(component) is DeclutterMiddleware:
-            return True
-    return False
+# What the Article is made of, beside the text: the outputs a page asks for.
+ARTICLE_OUTPUTS = {"blocks", "metadata", "article_probability"}
+
+
+def _with_article_outputs(page: Page) -> Page:
+    """``page`` asking for the Article's outputs too (the blocks, kept or all,
+    the metadata, the article probability); an item gets only those its
+    settings ask for, whatever the page computed."""
+    blocks = "all" if page.blocks == "all" else "kept"
+    return replace(page, blocks=blocks, metadata=True, article_probability=True)
 
 
 def _skip_counts(crawler: Crawler) -> dict[str, int]:
@@ -145,7 +151,7 @@ def _skipped(reason: str, response: Response, detail: str = "") -> DeclutterResu
 
 
 def article_body_html(blocks: list[dict[str, Any]]) -> str | None:
-    """The kept blocks as HTML: each heading an ``<h2>``, each other block a
+    """The kept blocks (``label`` good) as HTML: each heading an ``<h2>``, each other block a
     ``<p>``, inside one ``<article>``. Only the blocks' text is written, every
     character escaped: no markup of the page reaches it (no script, no event
     handler, no remote load), safe by construction."""
@@ -154,7 +160,7 @@ def article_body_html(blocks: list[dict[str, Any]]) -> str | None:
         if block.get("heading")
         else f"<p>{escape(block['text'])}</p>"
         for block in blocks
-        if block.get("text")
+        if block.get("text") and block.get("label") == "good"
     ]
     if not parts:
         return None
