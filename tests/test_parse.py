@@ -70,3 +70,42 @@ def test_invalid_bytes_are_replaced_not_fatal():
 def test_unknown_declared_encoding_is_not_fatal():
     data = html('<meta charset="no-such-charset">').encode()
     assert TEXT in decode(data)
+
+
+ARTICLE = " ".join(
+    f"Paragraph {n} of the article tells the reader about the harbour, its boats and the"
+    " people who work there every day of the year."
+    for n in range(6)
+)
+
+
+def test_a_page_left_in_the_head_by_an_unknown_tag_is_read():
+    # libxml2 keeps an unknown element met in <head> there, with the rest of
+    # the page inside it and no <body>; a browser ends the head at it.
+    page = (
+        "<html><head><title>Harbour</title><meta charset='utf-8'>"
+        f"<cms:include name='top'><div><p>{ARTICLE}</p></div></cms:include></head></html>"
+    )
+    result = extract(page)
+    assert "Paragraph 5 of the article" in result.text
+    assert result.title == "Harbour"
+
+
+def test_the_head_moved_into_an_existing_body_comes_first():
+    page = (
+        "<html><head><title>Harbour</title><cms:box><p>First words of the page.</p></cms:box>"
+        f"</head><body><p>{ARTICLE}</p></body></html>"
+    )
+    body = extract(page, pipeline="justext").root.find("body")
+    texts = [" ".join(p.itertext()) for p in body.iter("p")]
+    assert texts[0] == "First words of the page."
+    assert texts[1].startswith("Paragraph 0")
+
+
+def test_empty_unknown_elements_stay_in_the_head():
+    page = (
+        "<html><head><atom:link rel='hub' href='/hub'/><title>T</title></head>"
+        f"<body><p>{ARTICLE}</p></body></html>"
+    )
+    head = extract(page).root.find("head")
+    assert [child.tag for child in head] == ["atom:link", "title"]

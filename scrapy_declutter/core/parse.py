@@ -107,6 +107,10 @@ _CONTROL_CHARS = re.compile("[\x00-\x08\x0b\x0e-\x1f]")
 _SNIFF_CHARS = 1024
 _MAX_CONTROL_SHARE = 0.05
 _MIN_BINARY_CONTROLS = 16
+# The elements a browser's parser keeps in <head>; any other ends it.
+_HEAD_TAGS = frozenset(
+    "base basefont bgsound link meta noscript script style template title".split()
+)
 _VOID = frozenset(b"area base br col embed hr img input link meta param source track wbr".split())
 
 
@@ -204,7 +208,40 @@ def parse(
                 root = etree.fromstring(closed, parser)
     except etree.LxmlError as exc:
         raise ParseError(f"lxml could not parse the page: {exc}") from exc
+    if root is not None:
+        _end_head_at_content(root)
     return root
+
+
+def _end_head_at_content(root: etree._Element) -> None:
+    """Move what libxml2 left in ``<head>`` from its first element that
+    belongs in a body and holds text (an unknown tag such as a CMS's
+    ``<x:include>``, a ``<div>``) to the start of ``<body>``, as a browser's
+    parser would: libxml2 keeps such an element in the head, often with the
+    rest of the page inside it, where no stage looks. Empty unknown elements
+    (a feed's ``<atom:link/>``) stay where they are."""
+    head = root.find("head")
+    if head is None:
+        return
+    start = next(
+        (
+            index
+            for index, child in enumerate(head)
+            if isinstance(child.tag, str) and child.tag not in _HEAD_TAGS and _holds_text(child)
+        ),
+        None,
+    )
+    if start is None:
+        return
+    body = root.find("body")
+    if body is None:
+        body = etree.SubElement(root, "body")
+    for position, moved in enumerate(head[start:]):
+        body.insert(position, moved)
+
+
+def _holds_text(element: etree._Element) -> bool:
+    return any(not text.isspace() for text in element.itertext())
 
 
 def _control_replacement(reference: re.Match) -> bytes:
