@@ -16,6 +16,7 @@ from scrapy_declutter.stages.rules.article_end import EndArticle
 from scrapy_declutter.stages.rules.best_guess import BestGuess
 from scrapy_declutter.stages.rules.data_tables import KeepDataTables
 from scrapy_declutter.stages.rules.fallback import Fallback
+from scrapy_declutter.stages.rules.galleries import KeepOutGalleries
 from scrapy_declutter.stages.rules.guard import Guard
 from scrapy_declutter.stages.rules.hard_rules import HardRules
 from scrapy_declutter.stages.rules.headline import Headline
@@ -91,6 +92,7 @@ def test_stages_default_to_the_options_defaults():
         Headline(),
         KeepOutValues(),
         EndArticle(),
+        KeepOutGalleries(),
         KeepOutInterfaceLabels(),
         KeepOutTagLines(),
         SeparateComments(after_region=True),

@@ -27,6 +27,7 @@ CHAIN = (
     "headline",
     "values",
     "teasers",
+    "galleries",
     "interface-labels",
     "tag-lines",
 )

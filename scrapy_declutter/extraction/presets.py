@@ -42,6 +42,7 @@ from scrapy_declutter.stages.rules.article_end import EndArticle
 from scrapy_declutter.stages.rules.best_guess import BestGuess
 from scrapy_declutter.stages.rules.data_tables import KeepDataTables
 from scrapy_declutter.stages.rules.fallback import Fallback
+from scrapy_declutter.stages.rules.galleries import KeepOutGalleries
 from scrapy_declutter.stages.rules.guard import Guard
 from scrapy_declutter.stages.rules.hard_rules import HardRules
 from scrapy_declutter.stages.rules.headline import Headline
@@ -171,6 +172,7 @@ def rules(options: Options) -> tuple[Rule, ...]:
             Headline(),
             KeepOutValues(),
             EndArticle(),
+            KeepOutGalleries(),
             KeepOutInterfaceLabels(),
             KeepOutTagLines(),
         ),
