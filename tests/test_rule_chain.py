@@ -28,6 +28,9 @@ CHAIN = (
     "values",
     "teasers",
     "galleries",
+    "doubled-headlines",
+    "card-times",
+    "embedded-posts",
     "interface-labels",
     "tag-lines",
 )

@@ -41,6 +41,7 @@ from scrapy_declutter.stages.justext import (
 from scrapy_declutter.stages.rules.article_end import EndArticle
 from scrapy_declutter.stages.rules.best_guess import BestGuess
 from scrapy_declutter.stages.rules.data_tables import KeepDataTables
+from scrapy_declutter.stages.rules.embedded_posts import KeepOutEmbeddedPosts
 from scrapy_declutter.stages.rules.fallback import Fallback
 from scrapy_declutter.stages.rules.galleries import KeepOutGalleries
 from scrapy_declutter.stages.rules.guard import Guard
@@ -51,6 +52,7 @@ from scrapy_declutter.stages.rules.page_edge import PageEdge
 from scrapy_declutter.stages.rules.region import Region
 from scrapy_declutter.stages.rules.repeats import Repeats
 from scrapy_declutter.stages.rules.short_links import ShortLinks
+from scrapy_declutter.stages.rules.story_cards import KeepOutCardTimes, KeepOutDoubledHeadlines
 from scrapy_declutter.stages.rules.tag_lines import KeepOutTagLines
 from scrapy_declutter.stages.rules.threshold import Threshold
 from scrapy_declutter.stages.rules.value_blocks import KeepOutValues
@@ -173,6 +175,9 @@ def rules(options: Options) -> tuple[Rule, ...]:
             KeepOutValues(),
             EndArticle(),
             KeepOutGalleries(),
+            KeepOutDoubledHeadlines(),
+            KeepOutCardTimes(),
+            KeepOutEmbeddedPosts(),
             KeepOutInterfaceLabels(),
             KeepOutTagLines(),
         ),
