@@ -4,6 +4,7 @@ the rule switched off, against the full chain in the same run.
 Usage (from the repository root)::
 
     python -m benchmarks.ablation [CORPUS ...] [--rule NAME ...] [--limit N]
+        [--from-scores FILE [--by-site]]
 
 CORPUS defaults to every corpus found beside the repository
 (``../shared/corpora/``; see ``corpus.default_corpora``). ``--rule`` names a
@@ -15,13 +16,28 @@ stage run once for the full chain and once for each rule left out, so the
 rows differ by the rule alone. The metric is ``corpus.score``'s (word F1
 averaged over pages, as ``quality.py`` scores); a page the limits refuse
 scores as an empty extraction, as in ``quality.py``.
+
+With ``--from-scores FILE`` (``train_content_model.py --loco --scores
+FILE``) the models' scores are not the shipped models' but those the file
+kept, held out: each page scored by the models fitted with its corpus left
+out, or (``--by-site``) by those of the folds by site. A rule is then
+measured on pages its models never saw, which the shipped models, fitted on
+most of the corpora, cannot show.
 """
 
 import argparse
+import pickle
 import sys
 from pathlib import Path
 
-from benchmarks.corpus import aggregate, default_corpora, load_pages, score
+from benchmarks.corpus import (
+    KeptScores,
+    aggregate,
+    default_corpora,
+    held_out_scores,
+    load_pages,
+    score,
+)
 from scrapy_declutter import DeclutterError
 from scrapy_declutter.core.document import Document, build_document
 from scrapy_declutter.core.options import Options
@@ -47,8 +63,11 @@ def variants(rules: list[str]) -> dict[str, tuple]:
     return chains
 
 
-def texts(html: bytes, chains: dict[str, tuple]) -> dict[str, str]:
-    """The page's text under each chain; empty where the limits refuse it."""
+def texts(
+    html: bytes, chains: dict[str, tuple], scores: KeptScores | None = None
+) -> dict[str, str]:
+    """The page's text under each chain, the models' scores ``scores`` when
+    given; empty where the limits refuse the page."""
     options = Options()
     try:
         document = build_document(
@@ -56,7 +75,7 @@ def texts(html: bytes, chains: dict[str, tuple]) -> dict[str, str]:
         )
     except DeclutterError:
         return dict.fromkeys(chains, "")
-    for stage in (*justext_stages(options), ScoreContent()):
+    for stage in (*justext_stages(options), scores or ScoreContent()):
         stage(document)
     return {name: decided(document, chain) for name, chain in chains.items()}
 
@@ -72,7 +91,16 @@ def main() -> None:
     parser.add_argument("corpora", nargs="*", type=Path)
     parser.add_argument("--rule", action="append", help="a rule to switch off (repeatable)")
     parser.add_argument("--limit", type=int, help="the first N pages of each corpus")
+    parser.add_argument(
+        "--from-scores", type=Path, help="held-out scores kept by train_content_model --scores"
+    )
+    parser.add_argument(
+        "--by-site", action="store_true", help="with --from-scores: the folds by site's"
+    )
     args = parser.parse_args()
+    kept = {}
+    if args.from_scores:
+        kept = held_out_scores(pickle.loads(args.from_scores.read_bytes()), not args.by_site)
     rules = args.rule or list(RULE_NAMES)
     check_rule_names(frozenset(rules))
     chains = variants(rules)
@@ -81,14 +109,20 @@ def main() -> None:
     for corpus in corpora:
         scores: dict[str, list] = {name: [] for name in chains}
         for page in load_pages(corpus, limit=args.limit):
-            for name, text in texts(page.html, chains).items():
+            if kept and (corpus.name, page.file_id) not in kept:
+                continue  # a corpus the fit did not score
+            page_scores = kept.get((corpus.name, page.file_id))
+            for name, text in texts(page.html, chains, page_scores).items():
                 scores[name].append(score(text, page))
         for name, page_scores in scores.items():
             results[name][corpus.name] = aggregate(page_scores).overall.f1 or 0.0
         print(f"{corpus.name}: {len(scores[FULL])} pages", file=sys.stderr, flush=True)
     names = [corpus.name for corpus in corpora]
     width = max(map(len, chains)) + 2
-    print("word F1; with a rule off, the change against the full chain".ljust(width))
+    held_out = ""
+    if args.from_scores:
+        held_out = ", held out by site" if args.by_site else ", each corpus left out"
+    print(f"word F1{held_out}; with a rule off, the change against the full chain")
     print("rule off".ljust(width) + "".join(f"{n:>16}" for n in names))
     full = results[FULL]
     print(FULL.ljust(width) + "".join(f"{full[n]:>16.4f}" for n in names))

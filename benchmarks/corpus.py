@@ -82,6 +82,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scrapy_declutter.core.document import Document
+from scrapy_declutter.stages.evidence import evidence_of
+
 # Chinese and Japanese are written without spaces: their characters are words.
 HAN_AND_KANA = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 WORD_RE = re.compile(f"[{HAN_AND_KANA}]|[^\\W{HAN_AND_KANA}]+")
@@ -90,7 +93,7 @@ PAGE_TYPE_ALIASES = {"category": "collection"}
 
 
 # The corpora beside the repository, in the order the benchmarks report them.
-CORPORA = ("wcxb-dev", "dragnet", "l3s-gn1", "magic-forum")
+CORPORA = ("wcxb-dev", "dragnet", "l3s-gn1", "magic-forum", "news-2017", "zh-articles")
 
 
 def default_corpus_path() -> Path:
@@ -330,3 +333,30 @@ def save_output(path: Path | None) -> None:
         path.write_text(f"$ {command_line()}\n\n{tee.copy.getvalue()}", encoding="utf-8")
 
     atexit.register(write)
+
+
+class KeptScores:
+    """Stands for ``ScoreContent``: writes the models' scores that
+    ``train_content_model.py --scores`` kept for a page, held out."""
+
+    def __init__(self, final: list[float], first: list[float], probability: float) -> None:
+        self.final, self.first, self.probability = final, first, probability
+
+    def __call__(self, document: Document) -> None:
+        if len(document.blocks) != len(self.final):
+            sys.exit("the blocks changed since the scores were kept: fit again")
+        evidence_of(document).article_probability = self.probability
+        for block, first, final in zip(document.blocks, self.first, self.final):
+            block.block_score, block.score = first, final
+
+
+def held_out_scores(kept: dict[str, tuple], left_out: bool) -> dict[tuple[str, str], KeptScores]:
+    """Each page's kept scores, by (corpus, file id), from a ``--scores``
+    file's parts (``pickle``-loaded): those of the fit that left the page's
+    corpus out (``left_out``), or those of the folds by site."""
+    found = {}
+    for title, (keys, final, first, probabilities) in kept.items():
+        if title.startswith("fitted on") == left_out:
+            for i, key in enumerate(keys):
+                found[key] = KeptScores(final[i], first[i], probabilities[i])
+    return found

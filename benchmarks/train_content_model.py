@@ -39,7 +39,6 @@ import argparse
 import json
 import pickle
 import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 from urllib.parse import urlparse
@@ -64,6 +63,7 @@ from benchmarks.content_fit import (
 )
 from benchmarks.corpus import (
     SAVE_HELP,
+    KeptScores,
     aggregate,
     default_corpora,
     load_pages,
@@ -238,20 +238,6 @@ def score_lines(name: str, scores: list) -> list[str]:
 
 def page_key(p: dict) -> tuple[str, str]:
     return p["corpus"], p["page"].file_id
-
-
-class KeptScores:
-    """Stands for ``ScoreContent``: writes the scores ``--scores`` kept for a page."""
-
-    def __init__(self, final: list[float], first: list[float], probability: float) -> None:
-        self.final, self.first, self.probability = final, first, probability
-
-    def __call__(self, document: Document) -> None:
-        if len(document.blocks) != len(self.final):
-            sys.exit("the blocks changed since the scores were kept: fit again")
-        evidence_of(document).article_probability = self.probability
-        for block, first, final in zip(document.blocks, self.first, self.final):
-            block.block_score, block.score = first, final
 
 
 def replayed_text(
