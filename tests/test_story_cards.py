@@ -47,6 +47,7 @@ def test_a_headline_written_twice_is_a_card():
         ("0 1 2 3 0 1 2 3", False),  # no words with letters
         ("★ ☆ ★ ☆ ★ ☆ ★ ☆", False),
         ("Ha ha ha ha ha ha ha ha", False),  # a word said again and again
+        (" ".join(["The river rose again this year, the council said."] * 6), False),  # a paragraph
         ("Storm hits the coast. Storm hits the coast again", False),
     ],
 )

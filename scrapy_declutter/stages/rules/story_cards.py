@@ -28,6 +28,9 @@ from scrapy_declutter.core.reasons import Reason
 # Three different words with letters in each half or more: "0 1 2 3 0 1 2
 # 3", a row of stars and a word said again and again are no headline.
 HEADLINE_WORDS = 3
+# A headline is short: a longer text written twice is a paragraph that
+# repeats itself (a refrain, a generated page), which is not a card.
+HEADLINE_MAX_WORDS = 25
 MIN_CARD_TIMES = 3
 
 _MONTH = (
@@ -64,11 +67,12 @@ CARD_TIME_ALONE = Reason(
 
 def is_doubled_headline(text: str) -> bool:
     """Whether ``text`` is one text of ``HEADLINE_WORDS`` different words
-    with letters or more, written twice."""
+    with letters or more and at most ``HEADLINE_MAX_WORDS`` words, written twice."""
     words = text.split()
     half = len(words) // 2
     return (
         len(words) % 2 == 0
+        and half <= HEADLINE_MAX_WORDS
         and words[:half] == words[half:]
         and len({word for word in words[:half] if any(c.isalpha() for c in word)}) >= HEADLINE_WORDS
     )
