@@ -4,7 +4,7 @@ the rule switched off, against the full chain in the same run.
 Usage (from the repository root)::
 
     python -m benchmarks.ablation [CORPUS ...] [--rule NAME ...] [--limit N]
-        [--from-scores FILE [--by-site]]
+        [--from-scores FILE [--by-site]] [--save FILE]
 
 CORPUS defaults to every corpus found beside the repository
 (``../shared/corpora/``; see ``corpus.default_corpora``). ``--rule`` names a
@@ -31,11 +31,13 @@ import sys
 from pathlib import Path
 
 from benchmarks.corpus import (
+    SAVE_HELP,
     KeptScores,
     aggregate,
     default_corpora,
     held_out_scores,
     load_pages,
+    save_output,
     score,
 )
 from scrapy_declutter import DeclutterError
@@ -97,7 +99,9 @@ def main() -> None:
     parser.add_argument(
         "--by-site", action="store_true", help="with --from-scores: the folds by site's"
     )
+    parser.add_argument("--save", type=Path, help=SAVE_HELP)
     args = parser.parse_args()
+    save_output(args.save)
     kept = {}
     if args.from_scores:
         kept = held_out_scores(pickle.loads(args.from_scores.read_bytes()), not args.by_site)
