@@ -52,7 +52,7 @@ class KeepOutEmbeddedPosts:
     def __call__(self, document: Document) -> None:
         quotes: list[etree._Element] = []
         for block in document.blocks:
-            if block.is_good and SIGNATURE.fullmatch(block.text):
+            if block.is_good and "(@" in block.text and SIGNATURE.fullmatch(block.text):
                 block.label, block.reason = BAD, EMBEDDED_POST
                 if (quote := _quotation(block.element)) is not None:
                     quotes.append(quote)

@@ -32,6 +32,9 @@ HEADLINE_WORDS = 3
 # repeats itself (a refrain, a generated page), which is not a card.
 HEADLINE_MAX_WORDS = 25
 MIN_CARD_TIMES = 3
+# Longer than any text CARD_TIME matches ("Wednesday, September 27th, 2017
+# at 12:45 p.m. EDT"): a longer block is tested no further.
+CARD_TIME_CHARACTERS = 60
 
 _MONTH = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
@@ -68,6 +71,9 @@ CARD_TIME_ALONE = Reason(
 def is_doubled_headline(text: str) -> bool:
     """Whether ``text`` is one text of ``HEADLINE_WORDS`` different words
     with letters or more and at most ``HEADLINE_MAX_WORDS`` words, written twice."""
+    middle = len(text) // 2  # white space is collapsed: "A A" is the test, then its words
+    if len(text) % 2 == 0 or text[middle] != " " or text[:middle] != text[middle + 1 :]:
+        return False
     words = text.split()
     half = len(words) // 2
     return (
@@ -81,7 +87,11 @@ def is_doubled_headline(text: str) -> bool:
 def card_times(texts: Sequence[str]) -> list[int]:
     """The indices of the texts that are only a date or a time, when
     ``MIN_CARD_TIMES`` or more are."""
-    found = [i for i, text in enumerate(texts) if CARD_TIME.fullmatch(text.strip())]
+    found = [
+        i
+        for i, text in enumerate(texts)
+        if len(text) <= CARD_TIME_CHARACTERS and CARD_TIME.fullmatch(text.strip())
+    ]
     return found if len(found) >= MIN_CARD_TIMES else []
 
 
