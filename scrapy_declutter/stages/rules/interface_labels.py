@@ -63,6 +63,8 @@ _COUNTED = re.compile(r"\d+([^\W\d_]+)")
 _PUNCTUATION = "()[]{}:;,.!?|/\"'“”\u2018\u2019·•-\u2013—"
 INTERFACE_WORDS = 3
 OTHER_WORDS = 1
+# A bar of controls fits in a line; a longer block is prose, read no further.
+MAX_CHARACTERS = 200
 
 
 def is_interface_label(text: str, heading: bool = False) -> bool:
@@ -72,25 +74,32 @@ def is_interface_label(text: str, heading: bool = False) -> bool:
     ``INTERFACE_WORDS`` or more are controls' words. An "x" beside a count
     is a multiplication sign ("1920 x 1080"), not the network; a
     ``heading`` of networks' names alone titles a section about them."""
+    if len(text) > MAX_CHARACTERS:
+        return False
     words = [w for w in (t.strip(_PUNCTUATION).lower() for t in text.split()) if w]
-    counts = [COUNT.fullmatch(w) is not None for w in words]
     controls = others = actions = 0
     for i, word in enumerate(words):
         counted = _COUNTED.fullmatch(word)
         if counted and counted.group(1) in CONTROL_WORDS:
             word = counted.group(1)
-        if word == "x" and any(counts[j] for j in (i - 1, i + 1) if 0 <= j < len(words)):
+        if word == "x" and any(_is_count(words, j) for j in (i - 1, i + 1)):
             others += 1
         elif word in CONTROL_WORDS:
             controls += 1
             actions += word in ACTIONS
-        elif not counts[i] and word not in FUNCTION_WORDS:
+        elif word not in FUNCTION_WORDS and not _is_count(words, i):
             others += 1
+            if others > OTHER_WORDS:  # a sentence's words: no need to read on
+                return False
     if heading and not actions:
         return False
     if controls >= INTERFACE_WORDS:
         return others <= OTHER_WORDS
     return controls > 0 and others == 0
+
+
+def _is_count(words: list[str], i: int) -> bool:
+    return 0 <= i < len(words) and COUNT.fullmatch(words[i]) is not None
 
 
 @dataclass(frozen=True)
