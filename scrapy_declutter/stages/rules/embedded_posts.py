@@ -58,9 +58,9 @@ class KeepOutEmbeddedPosts:
                     quotes.append(quote)
         if not quotes:
             return
-        inside = {id(element) for quote in quotes for element in quote.iter()}
+        inside = {element for quote in quotes for element in quote.iter()}
         for block in document.blocks:
-            if block.is_good and id(block.element) in inside:
+            if block.is_good and block.element in inside:
                 block.label, block.reason = BAD, EMBEDDED_POST
 
 
