@@ -70,6 +70,8 @@ def test_a_run_of_card_times_goes_and_a_dateline_stays():
 def test_what_is_a_card_time():
     dated = ["Sunday, October 14, 2012 at 10:04PM", "3 minutes ago", "15 March, 2017"]
     assert card_times(dated) == [0, 1, 2]
+    # a forum's or a blog's posts dated in numbers, or in Chinese
+    assert card_times(["2005-03-21 01:20:44", "2020年2月9日 17:33", "2022/01/27"]) == [0, 1, 2]
     assert card_times(dated[:2]) == []  # two: a dateline and an update line
     assert card_times(["Published March 15 2017", "March 2017", "On March 15 2017 we met"]) == []
 

@@ -8,10 +8,11 @@ card's, whatever the card's markup:
 * **a headline written twice** in one block ("Why Logan ended so Why Logan
   ended so"): the image's alternative text and the link's, side by side. An
   article never writes a sentence twice in a row in one paragraph.
-* **a card's time** ("March 15 2017 2:31 PM", "12 hours ago"): a block
-  that is only a date or a time, when the page keeps ``MIN_CARD_TIMES`` or
-  more of them. One such block is an article's dateline, which a reference
-  may keep; a run of them dates a list of other stories.
+* **a card's time** ("March 15 2017 2:31 PM", "12 hours ago",
+  "2005-03-21 01:20"): a block that is only a date or a time, when the page
+  keeps ``MIN_CARD_TIMES`` or more of them. One such block is an article's
+  dateline, which a reference may keep; a run of them dates a list of other
+  stories, or of posts.
 
 Each is a rule of its own (``doubled-headlines``, ``card-times``).
 """
@@ -41,12 +42,14 @@ _MONTH = (
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 )
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
-# A date in English words ("March 15 2017", "15 March, 2017") or a time
-# ago ("12 hours ago"), with a weekday before it and a clock time after it
-# or not; nothing else in the block.
+# A date in English words ("March 15 2017", "15 March, 2017"), in numbers
+# ("2005-03-21") or in Chinese and Japanese ("2020年2月9日"), or a time ago
+# ("12 hours ago"), with a weekday before it and a clock time after it or
+# not; nothing else in the block.
 CARD_TIME = re.compile(
     r"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?"
     rf"(?:{_MONTH}\s+{_DAY},?\s+\d{{4}}|{_DAY}\s+{_MONTH},?\s+\d{{4}}"
+    r"|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{4}年\d{1,2}月\d{1,2}日"
     r"|\d+\s+(?:second|minute|hour|day|week|month|year)s?\s+ago)"
     r"(?:,?\s+(?:at\s+)?\d{1,2}[:.]\d\d(?::\d\d)?\s*(?:[ap]\.?m\.?)?(?:\s+[a-z]{2,4})?)?",
     re.IGNORECASE,
