@@ -17,40 +17,19 @@ metadata to tell a timestamp written in UTC from the publisher's local one.
 import re
 from datetime import date, datetime, timedelta, timezone
 
-_MONTHS = {
-    name: number
-    for number, names in enumerate(
-        (
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sep", "sept"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        ),
-        start=1,
-    )
-    for name in names
-}
-_MONTH = r"(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
-_ISO_DATE = re.compile(r"\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
-_HAN_DATE = re.compile(r"(?<!\d)(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日")
+from scrapy_declutter.core.date_words import HAN_DATE, MONTH, MONTH_NUMBERS, NUMBER_DATE
+
+_ISO_DATE = re.compile(rf"\b{NUMBER_DATE}(?!\d)")
+_HAN_DATE = re.compile(rf"(?<!\d){HAN_DATE}")
 _ISO_DATE_AFTER_HAN = re.compile(
-    "(?<=[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])"
-    r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)"
+    "(?<=[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])" + NUMBER_DATE + r"(?!\d)"
 )
 _COMPACT_DATE = re.compile(r"^(\d{4})(\d{2})(\d{2})(?:T|$)")
 _DAY_MONTH_YEAR = re.compile(
-    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+(\d{{4}})\b", re.I
+    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH},?\s+(\d{{4}})\b", re.I
 )
-_YEAR_MONTH_DAY = re.compile(rf"\b(\d{{4}})\s+{_MONTH}\s+(\d{{1,2}})\b", re.I)
-_MONTH_DAY_YEAR = re.compile(rf"\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I)
+_YEAR_MONTH_DAY = re.compile(rf"\b(\d{{4}})\s+{MONTH}\s+(\d{{1,2}})\b", re.I)
+_MONTH_DAY_YEAR = re.compile(rf"\b{MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I)
 # Dates with a month's name, in the order their groups come: d(ay), m(onth), y(ear)
 _NAMED_MONTH_DATES = ((_DAY_MONTH_YEAR, "dmy"), (_MONTH_DAY_YEAR, "mdy"), (_YEAR_MONTH_DAY, "ymd"))
 _NUMERIC_DATE = re.compile(r"\b(\d{1,2})([./])(\d{1,2})\2(\d{4})\b")
@@ -59,8 +38,8 @@ _NUMERIC_DATE = re.compile(r"\b(\d{1,2})([./])(\d{1,2})\2(\d{4})\b")
 # weekday ("Tuesday", "Fri, Jan 18"; "Sun" only before a date, as it is a name too).
 _WEEKDAY = r"(?:mon|tues?|wed|thu(?:rs)?|fri|sat|sun)\.?,?"
 _DATE_START = re.compile(
-    rf"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b{_WEEKDAY}\s+(?:{_MONTH}\s)?\d"
-    rf"|\b{_WEEKDAY}\s+{_MONTH}\s|\b{_MONTH}\s+\d|(?<!\w)\d",
+    rf"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b{_WEEKDAY}\s+(?:{MONTH}\s)?\d"
+    rf"|\b{_WEEKDAY}\s+{MONTH}\s|\b{MONTH}\s+\d|(?<!\w)\d",
     re.I,
 )
 # An ISO 8601 timestamp with its offset: "Z", "+01:00", "-0500".
@@ -97,7 +76,7 @@ def parse_date(value: str | None) -> str | None:
         match = pattern.search(value)
         if match:
             part = dict(zip(order, match.groups()))
-            return _valid(part["y"], _MONTHS[part["m"].lower()], part["d"])
+            return _valid(part["y"], MONTH_NUMBERS[part["m"].lower()], part["d"])
     match = _NUMERIC_DATE.search(value)
     if match:
         first, separator, second, year = match.groups()
