@@ -146,6 +146,9 @@ class ExtractionResult:
         return data
 
 
+_DEFAULTS = Options()  # frozen: every call without options shares it
+
+
 @lru_cache(maxsize=64)
 def _pipeline(options: Options) -> Pipeline:
     return build_pipeline(options)
@@ -197,7 +200,10 @@ def extract(
     for name in kwargs:
         if name in _RESULT_PARTS:
             raise InvalidOptionError(name, _a_part_of_the_result(name))
-    opts = options if options is not None else Options.from_kwargs(**kwargs)
+    if options is not None:
+        opts = options
+    else:
+        opts = Options.from_kwargs(**kwargs) if kwargs else _DEFAULTS
     if not isinstance(html, (str, bytes, bytearray, memoryview)):
         raise InvalidInputError(f"html must be str or bytes, not {type(html).__name__}")
     for name, value in (("url", url), ("content_language", content_language)):

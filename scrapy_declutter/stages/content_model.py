@@ -284,24 +284,19 @@ class ContentModels:
         if cache is None:
             cache = self._part_sums_by_key[part] = KeyCache()
         found = list(map(cache.sums.get, keys))
-        missing = [i for i, value in enumerate(found) if value is None]
-        if not missing:
+        if None not in found:  # no sum is None: every key was kept
             return found
         weighed = self._weights_of(part.prefix).get
         zeros = (0.0,) * len(self.models)
         names = part.names
-        new: dict = {}  # the page's keys the cache did not have, with their sums
-        for i in missing:
-            key = keys[i]
-            value = new.get(key)  # the same key earlier on this page
-            if value is None:
-                # a name no model weighs (a class token of one site) is
-                # skipped: adding 0.0 changes no sum
-                hits = [w for w in map(weighed, names(key)) if w is not None]
-                value = new[key] = tuple(map(sum, zip(*hits))) if hits else zeros
-            found[i] = value
+        new: dict = {}  # the page's keys the cache did not have, each once, with their sums
+        for key in dict.fromkeys([key for key, sums in zip(keys, found) if sums is None]):
+            # a name no model weighs (a class token of one site) is
+            # skipped: adding 0.0 changes no sum
+            hits = [w for w in map(weighed, names(key)) if w is not None]
+            new[key] = tuple(map(sum, zip(*hits))) if hits else zeros
         cache.keep(new)
-        return found
+        return [new[key] if sums is None else sums for key, sums in zip(keys, found)]
 
     def _weights_of(self, prefix: str) -> dict[str, tuple[float, ...]]:
         """Each model's weight of every feature named ``prefix...`` that some
@@ -351,7 +346,7 @@ class KeyCache:
         each key cost half as much as its sums)."""
         sums = self.sums
         for key, value in new.items():
-            chars = _key_chars(key)
+            chars = len(key) if type(key) is str else _key_chars(key)
             if chars > KEY_CHARS_MAX:
                 continue
             if len(sums) >= PART_SUMS_KEPT or self.chars + chars > KEY_CHARS_KEPT:

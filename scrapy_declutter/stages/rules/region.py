@@ -12,7 +12,7 @@ only against it, though what of them lies inside it may be kept: a shop's
 menu of every department would win it from the product.
 """
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from scrapy_declutter.core.document import Document
@@ -41,11 +41,15 @@ class Region:
 
     threshold: float = Options.content_threshold
     name: ClassVar[str] = NAME
+    inside: Reason = field(init=False, repr=False, compare=False)  # quoting ``threshold``
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "inside", CONTENT_REGION.quoting(content_threshold=self.threshold))
 
     def __call__(self, document: Document) -> None:
         evidence = evidence_of(document)
         start, end = evidence.region(self.threshold)
-        inside = CONTENT_REGION.quoting(content_threshold=self.threshold)
+        inside = self.inside
         for block, node in zip(document.blocks, evidence.tree.block_nodes):
             if block.reason is None:
                 if start <= node < end:

@@ -3,7 +3,7 @@ blocks with links ("Home", "Sport"; see ``content_features.short_links``)
 are almost always boilerplate, and the model, which weighs a block's
 neighbours, lets menus beside an article through."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from scrapy_declutter.core.document import Document
@@ -28,9 +28,15 @@ class ShortLinks:
 
     link_threshold: float = 0.9
     name: ClassVar[str] = NAME
+    reason: Reason = field(init=False, repr=False, compare=False)  # quoting ``link_threshold``
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "reason", SHORT_LINK.quoting(short_link_threshold=self.link_threshold)
+        )
 
     def __call__(self, document: Document) -> None:
-        reason = SHORT_LINK.quoting(short_link_threshold=self.link_threshold)
+        reason = self.reason
         evidence = evidence_of(document)
         for block, score, short_link in zip(document.blocks, evidence.scores, evidence.short_links):
             if block.reason is None and short_link and score <= self.link_threshold:

@@ -1,6 +1,6 @@
 """The content model's threshold: a block scoring at or below it is left out."""
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from scrapy_declutter.core.document import Document
@@ -24,13 +24,18 @@ class Threshold:
 
     threshold: float = Options.content_threshold
     name: ClassVar[str] = NAME
+    reason: Reason = field(init=False, repr=False, compare=False)  # quoting ``threshold``
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "reason", BELOW_THRESHOLD.quoting(content_threshold=self.threshold)
+        )
 
     def __call__(self, document: Document) -> None:
-        reason = BELOW_THRESHOLD.quoting(content_threshold=self.threshold)
         scores = evidence_of(document).scores
         for block, score in zip(document.blocks, scores):
             if block.reason is None and score <= self.threshold:
-                block.label, block.reason = BAD, reason
+                block.label, block.reason = BAD, self.reason
 
     def at(self, threshold: float) -> "Threshold":
         """The rule with another threshold (the best guess lowers it)."""
