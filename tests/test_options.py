@@ -15,6 +15,7 @@ from scrapy_declutter.stages.justext import (
 from scrapy_declutter.stages.rules.article_end import EndArticle
 from scrapy_declutter.stages.rules.best_guess import BestGuess
 from scrapy_declutter.stages.rules.data_tables import KeepDataTables
+from scrapy_declutter.stages.rules.dated_entries import KeepOutDatedEntries
 from scrapy_declutter.stages.rules.embedded_posts import KeepOutEmbeddedPosts
 from scrapy_declutter.stages.rules.fallback import Fallback
 from scrapy_declutter.stages.rules.galleries import KeepOutGalleries
@@ -97,6 +98,7 @@ def test_stages_default_to_the_options_defaults():
         KeepOutGalleries(),
         KeepOutDoubledHeadlines(),
         KeepOutCardTimes(),
+        KeepOutDatedEntries(),
         KeepOutEmbeddedPosts(),
         KeepOutInterfaceLabels(),
         KeepOutTagLines(),

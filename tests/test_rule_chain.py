@@ -30,6 +30,7 @@ CHAIN = (
     "galleries",
     "doubled-headlines",
     "card-times",
+    "dated-entries",
     "embedded-posts",
     "interface-labels",
     "tag-lines",
