@@ -28,6 +28,7 @@ CHAIN = (
     "values",
     "teasers",
     "galleries",
+    "captions",
     "doubled-headlines",
     "card-times",
     "dated-entries",

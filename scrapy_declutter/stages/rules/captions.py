@@ -1,0 +1,72 @@
+"""A photo's caption is not the article: a block that ends with a credit goes.
+
+A news page captions its photos, and a caption ends with who took the
+photo or owns it: "(AP Photo/Jae C. Hong)", "Photo: Kimberley French",
+"(Courtesy of Lionsgate)", "Getty Images", "Kirill Kudryavtsev/Reuters".
+The captions sit inside the article's element, between its paragraphs or in
+a slideshow above it, and read as sentences, so the content model keeps
+them with the story.
+
+On a page taken for an article, ``KeepOutCaptions`` takes back each kept
+block of at most ``MAX_WORDS`` words that ends with such a credit. A
+sentence of the story that mentions a photo ends otherwise: the credit is
+a name after "Photo:" or "Photo by" (a capital letter), a credit in
+brackets, or an agency's name at the very end. The references of modern
+news leave captions out; those of older news pages often keep them, which
+is what the rule costs there (the figures: the captions' paragraph in
+``docs/algorithms/content-model.rst``).
+"""
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
+from scrapy_declutter.core.document import Document
+from scrapy_declutter.core.labels import BAD
+from scrapy_declutter.core.reasons import Reason
+from scrapy_declutter.stages.evidence import TAKEN_FOR_ARTICLE, evidence_of
+
+MAX_WORDS = 120
+# At the block's end: a credit in brackets ("(AP Photo/...)", "(Photo: ...)",
+# "(Courtesy of ...)"); "Photo:", "Photo by" or "Credit:" and a name; or an
+# agency or a stock library's name.
+CREDIT = re.compile(
+    r"(?:\((?i:ap |afp |reuters |file )?(?i:photos?|images?|pictures?|courtesy|credit|file photo)"
+    r"\b[^()]{0,60}\)\s*\.?"
+    r"|\b(?i:photos?|images?|pictures?|credit)\s*(?:by|BY|:)\s*[A-Z][^.!?]{1,60}"
+    r"|(?i:getty images|/\s*ap|/\s*reuters|ap photo\b[^.]{0,40}|shutterstock|istock(?:photo)?)\.?)"
+    r"\s*$"
+)
+# Longer than any credit CREDIT matches: the search starts this far from
+# the block's end, and a long caption costs no more than a short one.
+CREDIT_CHARACTERS = 120
+
+NAME = "captions"
+CAPTION = Reason(
+    "a photo's caption",
+    "on a page taken for an article, a block that ends with a photo's credit "
+    '("(AP Photo/...)", "Photo: name", "Getty Images"): a caption, not the article\'s text.',
+    rule=NAME,
+)
+
+
+def ends_with_credit(text: str) -> bool:
+    """Whether ``text`` ends with a photo's credit (``CREDIT``)."""
+    return CREDIT.search(text, max(0, len(text) - CREDIT_CHARACTERS)) is not None
+
+
+@dataclass(frozen=True)
+class KeepOutCaptions:
+    """Labels ``CAPTION`` (bad) each kept block of at most ``MAX_WORDS``
+    words that ends with a photo's credit, on a page the article gate gives
+    more than ``article``."""
+
+    article: float = TAKEN_FOR_ARTICLE
+    name: ClassVar[str] = NAME
+
+    def __call__(self, document: Document) -> None:
+        if not evidence_of(document).taken_for_article(self.article):
+            return
+        for block in document.blocks:
+            if block.is_good and block.words <= MAX_WORDS and ends_with_credit(block.text):
+                block.label, block.reason = BAD, CAPTION
