@@ -95,8 +95,9 @@ def cjk_language(text: str) -> str | None:
     or more kana, ``"Chinese"`` for one with Han and no such share of kana,
     ``None`` when Han and kana are under a tenth of its characters (not
     counting white space): a page's script names its language."""
-    han_and_kana = sum(map(len, _HAN_AND_KANA_RUN.findall(text)))
+    # counted as what a removal takes away: no string is made for each run
+    han_and_kana = len(text) - len(_HAN_AND_KANA_RUN.sub("", text))
     if not han_and_kana or 10 * han_and_kana < len(text) - text.count(" "):
         return None
-    kana = sum(map(len, _KANA_RUN.findall(text)))
+    kana = len(text) - len(_KANA_RUN.sub("", text))
     return "Japanese" if 10 * kana >= han_and_kana else "Chinese"
