@@ -40,6 +40,19 @@ def test_region_never_narrows_to_a_single_block():
     assert content_region(scores, nested, lengths, 0.35, tightness=0.15) == 1
 
 
+def test_one_paragraph_among_the_articles_is_no_region():
+    # <article> holds four paragraphs (nodes 1-4) and, between them, a long
+    # block of links that scores against them (node 5): the article sums
+    # less than its longest paragraph, which alone is no region
+    article = BlockTree(parents=[-1, 0, 0, 0, 0, 0], block_nodes=[1, 2, 5, 3, 4])
+    scores, lengths = [0.8, 0.9, 0.1, 0.8, 0.8], [200, 400, 1200, 200, 200]
+    assert content_region(scores, article, lengths, 0.35) == 0
+    # when the other blocks under the parent score as boilerplate, the
+    # paragraph is the region (a page whose article is one block)
+    scores = [0.2, 0.9, 0.1, 0.2, 0.2]
+    assert content_region(scores, article, lengths, 0.35) == 2
+
+
 def test_keep_content_region_labels_by_region_and_threshold():
     document = justext_document(NEWS_PAGE)
     for block in document.blocks:

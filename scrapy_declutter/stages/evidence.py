@@ -244,7 +244,8 @@ def content_region(
     that child wins: a wrapper that adds little content to the article it
     holds mostly adds boilerplate (a promo, the comments' heading). A region
     holds blocks: a child with one block under it (a long paragraph of a flat
-    page) never wins."""
+    page) never wins, and one block that wins alone gives way to its parent
+    when the parent holds other blocks scoring above ``threshold``."""
     sums = tree.subtree_sums((s - threshold) * n for s, n in zip(scores, lengths))
     if not sums:
         return None
@@ -256,6 +257,19 @@ def content_region(
         second = bisect_left(block_nodes, node) + 1
         return second < len(block_nodes) and block_nodes[second] < ends[node]
 
+    parent = tree.parents[region]
+    if not holds_blocks(region) and parent >= 0:
+        # One block alone is no region when its parent holds other blocks
+        # that score as content: the article's paragraphs, between which
+        # what scores against them (ads, links) pulled the parent's sum
+        # below one paragraph's.
+        beside = [
+            score
+            for node, score in zip(tree.block_nodes, scores)
+            if parent <= node < ends[parent] and not region <= node < ends[region]
+        ]
+        if any(score > threshold for score in beside):
+            return parent
     while candidates := [
         child for child in tree.children(region) if sums[child] >= bar and holds_blocks(child)
     ]:
