@@ -27,6 +27,7 @@ from functools import cached_property
 from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import BlockTree, Document
 from scrapy_declutter.core.labels import BAD, GOOD, NEAR_GOOD
+from scrapy_declutter.core.reasons import Reason
 from scrapy_declutter.stages.comment_section import comment_section
 from scrapy_declutter.stages.content_features import short_links
 from scrapy_declutter.stages.page_marks import COMMENTS as COMMENTS_VERDICT
@@ -205,6 +206,18 @@ class StartDecision:
         evidence_of(document).kept_whole = set()
         for block in document.blocks:
             block.label, block.reason = BAD, None
+
+
+def take_back_on_articles(
+    document: Document, above: float, test: Callable[[Block], bool], reason: Reason
+) -> None:
+    """On a page the article gate gives more than ``above``, label ``reason``
+    (bad) each kept block that ``test`` picks: the shape of the rules that
+    take back what an article page keeps beside its article."""
+    if evidence_of(document).taken_for_article(above):
+        for block in document.blocks:
+            if block.is_good and test(block):
+                block.label, block.reason = BAD, reason
 
 
 def prose_outside(blocks: Sequence[Block], navigation: Sequence[bool]) -> list[bool]:

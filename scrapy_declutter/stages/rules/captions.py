@@ -21,10 +21,10 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
+from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import Document
-from scrapy_declutter.core.labels import BAD
 from scrapy_declutter.core.reasons import Reason
-from scrapy_declutter.stages.evidence import TAKEN_FOR_ARTICLE, evidence_of
+from scrapy_declutter.stages.evidence import TAKEN_FOR_ARTICLE, take_back_on_articles
 
 MAX_WORDS = 120
 # At the block's end: a credit in brackets ("(AP Photo/...)", "(Photo: ...)",
@@ -65,8 +65,8 @@ class KeepOutCaptions:
     name: ClassVar[str] = NAME
 
     def __call__(self, document: Document) -> None:
-        if not evidence_of(document).taken_for_article(self.article):
-            return
-        for block in document.blocks:
-            if block.is_good and block.words <= MAX_WORDS and ends_with_credit(block.text):
-                block.label, block.reason = BAD, CAPTION
+        take_back_on_articles(document, self.article, _is_caption, CAPTION)
+
+
+def _is_caption(block: Block) -> bool:
+    return block.words <= MAX_WORDS and ends_with_credit(block.text)

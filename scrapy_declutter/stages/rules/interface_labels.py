@@ -25,10 +25,10 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
+from scrapy_declutter.core.blocks import Block
 from scrapy_declutter.core.document import Document
-from scrapy_declutter.core.labels import BAD
 from scrapy_declutter.core.reasons import Reason
-from scrapy_declutter.stages.evidence import TAKEN_FOR_ARTICLE, evidence_of
+from scrapy_declutter.stages.evidence import TAKEN_FOR_ARTICLE, take_back_on_articles
 
 NAME = "interface-labels"
 INTERFACE_LABEL = Reason(
@@ -112,9 +112,8 @@ class KeepOutInterfaceLabels:
     name: ClassVar[str] = NAME
 
     def __call__(self, document: Document) -> None:
-        if not evidence_of(document).taken_for_article(self.article):
-            return
-        for block in document.blocks:
-            if block.is_good and is_interface_label(block.text, block.heading):
-                block.label = BAD
-                block.reason = INTERFACE_LABEL
+        take_back_on_articles(document, self.article, _is_label, INTERFACE_LABEL)
+
+
+def _is_label(block: Block) -> bool:
+    return is_interface_label(block.text, block.heading)
