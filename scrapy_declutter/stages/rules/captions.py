@@ -37,6 +37,7 @@ CREDIT = re.compile(
     r"|(?i:getty images|/\s*ap|/\s*reuters|ap photo\b[^.]{0,40}|shutterstock|istock(?:photo)?)\.?)"
     r"\s*$"
 )
+_CREDIT_WORDS = ("photo", "image", "picture", "courtesy", "credit", "getty", "/", "stock")
 # Longer than any credit CREDIT matches: the search starts this far from
 # the block's end, and a long caption costs no more than a short one.
 CREDIT_CHARACTERS = 120
@@ -52,7 +53,11 @@ CAPTION = Reason(
 
 def ends_with_credit(text: str) -> bool:
     """Whether ``text`` ends with a photo's credit (``CREDIT``)."""
-    return CREDIT.search(text, max(0, len(text) - CREDIT_CHARACTERS)) is not None
+    start = max(0, len(text) - CREDIT_CHARACTERS)
+    tail = text[start:].casefold()
+    # every credit CREDIT matches holds one of these words: the regex reads
+    # only the blocks whose end has one
+    return any(word in tail for word in _CREDIT_WORDS) and CREDIT.search(text, start) is not None
 
 
 @dataclass(frozen=True)
