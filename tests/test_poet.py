@@ -20,6 +20,7 @@ from scrapy_declutter.scrapy_layer.poet import (
     DeclutterResultProvider,
     article_body_html,
 )
+from scrapy_declutter.scrapy_layer.results import PageExtraction
 from tests.crawling import crawl
 from tests.site import ARTICLE_EN_SENTENCE, Data
 
@@ -247,6 +248,22 @@ async def test_the_add_ons_limits_and_worker_processes_apply(site, caplog):
     assert ARTICLE_EN_SENTENCE in extracted.articleBody
     assert extracted.metadata.probability > 0.5
     assert result.stats["declutter/pages"] == 1
+
+
+def test_each_skipped_page_keeps_its_own_reason():
+    # two pages skipped at once, the second counted first: each Article names
+    # its page's reason, not the last one counted (a crawl's stats are shared)
+    counted: list[str] = []
+
+    def skip(reason: str):
+        return lambda: counted.append(reason) or reason
+
+    large = PageExtraction(None, "https://x/large", None, None, skip("too_large"))
+    costly = PageExtraction(None, "https://x/costly", None, None, skip("over_memory_limit"))
+    costly.result()
+    large.result()
+    assert counted == ["over_memory_limit", "too_large"]
+    assert (large.reason, costly.reason) == ("too_large", "over_memory_limit")
 
 
 @pytest_twisted.ensureDeferred

@@ -104,17 +104,15 @@ async def declutter_result(
         extraction.register(response)
     if not extraction.started and extraction.page is not None:
         extraction.page = _with_article_outputs(extraction.page)
-    before = _skip_counts(crawler)
     data = await maybe_deferred_to_future(extraction.result())
     if data is not None and not ARTICLE_OUTPUTS <= data.keys():
         # extracted before the provider ran (DECLUTTER_EAGER) without them: once more
-        again = DeclutterMiddleware(state).extraction_for(request, response)
-        if again.page is not None:
-            again.page = _with_article_outputs(again.page)
-        data = await maybe_deferred_to_future(again.result())
+        extraction = DeclutterMiddleware(state).extraction_for(request, response)
+        if extraction.page is not None:
+            extraction.page = _with_article_outputs(extraction.page)
+        data = await maybe_deferred_to_future(extraction.result())
     if data is None:  # skipped or failed: counted and logged by the extraction
-        counted = [r for r, n in _skip_counts(crawler).items() if n > before.get(r, 0)]
-        return _skipped(counted[0] if counted else "error", response)
+        return _skipped(extraction.reason or "error", response)
     return DeclutterResult(data)
 
 
@@ -128,15 +126,6 @@ def _with_article_outputs(page: Page) -> Page:
     settings ask for, whatever the page computed."""
     blocks = "all" if page.blocks == "all" else "kept"
     return replace(page, blocks=blocks, metadata=True, article_probability=True)
-
-
-def _skip_counts(crawler: Crawler) -> dict[str, int]:
-    """The pages skipped so far, by reason (``declutter/pages_skipped/<reason>``)."""
-    stats = crawler.stats.get_stats() if crawler.stats is not None else {}
-    return {key[len(_SKIPPED) :]: value for key, value in stats.items() if key.startswith(_SKIPPED)}
-
-
-_SKIPPED = "declutter/pages_skipped/"
 
 
 def _skipped(reason: str, response: Response, detail: str = "") -> DeclutterResult:

@@ -36,7 +36,10 @@ _extractions: "WeakKeyDictionary[Response, PageExtraction]" = WeakKeyDictionary(
 class PageExtraction:
     """One response's extraction: ``config`` and ``page`` when it is to be
     decluttered; when it is not, ``skipped`` counts and logs why (called once,
-    if the result is asked for)."""
+    if the result is asked for) and returns the reason it counted. Once done
+    without a result, ``reason`` is why: the skip's reason as counted
+    (``declutter/pages_skipped/<reason>``), or ``"error"``; the page's own,
+    whatever other pages are skipped meanwhile."""
 
     def __init__(
         self,
@@ -44,7 +47,7 @@ class PageExtraction:
         url: str,
         config: Config | None,
         page: Page | None,
-        skipped: Callable[[], None] | None = None,
+        skipped: Callable[[], str] | None = None,
     ) -> None:
         self.state = state
         self.url = url
@@ -54,6 +57,7 @@ class PageExtraction:
         self.started = False
         self.done = False
         self.data: dict[str, Any] | None = None
+        self.reason: str | None = None
         self._waiting: list[Deferred[dict[str, Any] | None]] = []
 
     def register(self, response: Response) -> None:
@@ -78,7 +82,7 @@ class PageExtraction:
     def _start(self) -> None:
         if self.page is None or self.config is None:
             if self.skipped is not None:
-                self.skipped()
+                self.reason = self.skipped()
             self._finish(None)
             return
         timeout = self.config.timeout or None
@@ -96,13 +100,14 @@ class PageExtraction:
         recorder, error = self.state.recorder, failure.value
         assert error is not None  # a Failure always holds its exception
         if isinstance(error, BinaryInputError):
-            recorder.page_skipped("binary", self.url, str(error))
+            self.reason = recorder.page_skipped("binary", self.url, str(error))
         elif isinstance(error, PageLimitError):
-            recorder.over_limit(error, self.url)
+            self.reason = recorder.over_limit(error, self.url)
         elif isinstance(error, WorkerTimeout):
-            recorder.timeout(error, self.url)
+            self.reason = recorder.timeout(error, self.url)
         else:
             recorder.error(error, self.url)
+            self.reason = "error"
         self._finish(None)
 
     def _finish(self, data: dict[str, Any] | None) -> None:

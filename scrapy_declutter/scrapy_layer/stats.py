@@ -80,19 +80,21 @@ class Recorder:
 
     def page_skipped(
         self, reason: str, where: str, detail: str = "", level: int = logging.DEBUG
-    ) -> None:
+    ) -> str:
         """Count a page left without text; log ``where`` (its URL) and why, at DEBUG
-        unless ``level`` says otherwise."""
+        unless ``level`` says otherwise. Returns ``reason``, as counted."""
         self.stats.inc_value(f"declutter/pages_skipped/{reason}")
         because = f"{reason} ({detail})" if detail else reason
         logger.log(level, "declutter: skipped %s: %s", where, because, extra=self._extra())
+        return reason
 
-    def over_limit(self, error: PageLimitError, where: str) -> None:
-        """Count a page refused for its cost, and log it in one line naming the setting."""
+    def over_limit(self, error: PageLimitError, where: str) -> str:
+        """Count a page refused for its cost, and log it in one line naming the
+        setting. Returns the skip's reason, as counted."""
         message = str(error)
         if error.option is not None:
             message = message.replace(error.option, setting_name(error.option))
-        self.page_skipped(LIMIT_SKIPS[error.reason], where, message, logging.WARNING)
+        return self.page_skipped(LIMIT_SKIPS[error.reason], where, message, logging.WARNING)
 
     def item(self, copied: bool = False) -> None:
         self.stats.inc_value("declutter/items")
@@ -136,9 +138,10 @@ class Recorder:
                 level=logging.ERROR,
             )
 
-    def timeout(self, error: BaseException, where: str) -> None:
-        """A page given up past its time budget: counted as skipped, and logged."""
-        self.page_skipped("timeout", where, str(error), logging.WARNING)
+    def timeout(self, error: BaseException, where: str) -> str:
+        """A page given up past its time budget: counted as skipped, and logged.
+        Returns the skip's reason, as counted."""
+        return self.page_skipped("timeout", where, str(error), logging.WARNING)
 
     def warn_once(self, key: str, message: str, *args: Any, level: int = logging.WARNING) -> None:
         """Log ``message`` the first time ``key`` is seen (one line per cause, not per page)."""
