@@ -30,3 +30,11 @@ MONTH = r"(" + "|".join(sorted(MONTH_NUMBERS, key=len, reverse=True)) + r")\.?"
 NUMBER_DATE = r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})"
 # Year, month, day with 年, 月, 日; three groups.
 HAN_DATE = r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日"
+# A date a page shows, as the rules that read a block's date find it: in
+# English words ("March 15 2017", "15 March, 2017"), in numbers
+# ("2005-03-21") or in Chinese and Japanese ("2020年2月9日"); its groups
+# are its parts' (for a search or a match, not for reading the date).
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+SHOWN_DATE = (
+    rf"(?:{MONTH}\s+{_DAY},?\s+\d{{4}}|{_DAY}\s+{MONTH},?\s+\d{{4}}|{NUMBER_DATE}|{HAN_DATE})"
+)

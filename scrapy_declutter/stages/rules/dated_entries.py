@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from scrapy_declutter.core.date_words import HAN_DATE, MONTH, NUMBER_DATE
+from scrapy_declutter.core.date_words import SHOWN_DATE
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BAD
 from scrapy_declutter.core.reasons import Reason
@@ -31,14 +31,12 @@ MIN_ENTRIES = 3
 MIN_TITLE_WORDS = 4
 MAX_WORDS = 80
 
-_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
 # A date (in English words, in numbers with the year first or last, in
 # Chinese, or a month and day joined by a hyphen: "08-11") and a clock time
 # after it ("6:41", "at 9:41 pm"). A month and day alone, "08/29", is no
 # such date: a fraction or a due date is written so too.
 DATE_AND_TIME = re.compile(
-    rf"(?:{MONTH}\s+{_DAY},?\s+\d{{4}}|{_DAY}\s+{MONTH},?\s+\d{{4}}|{NUMBER_DATE}|{HAN_DATE}"
-    r"|\b\d{1,2}[-/.]\d{1,2}[-/.]\d\d(?:\d\d)?|\b\d{1,2}-\d{1,2})"
+    rf"(?:{SHOWN_DATE}|\b\d{{1,2}}[-/.]\d{{1,2}}[-/.]\d\d(?:\d\d)?|\b\d{{1,2}}-\d{{1,2}})"
     r"[,\s]*(?:at\s+)?\d{1,2}:\d\d(?::\d\d)?(?:\s*[ap]\.?m\b\.?)?",
     re.IGNORECASE,
 )

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from scrapy_declutter.core.date_words import HAN_DATE, MONTH, NUMBER_DATE
+from scrapy_declutter.core.date_words import SHOWN_DATE
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BAD
 from scrapy_declutter.core.reasons import Reason
@@ -38,15 +38,13 @@ MIN_CARD_TIMES = 3
 # at 12:45 p.m. EDT"): a longer block is tested no further.
 CARD_TIME_CHARACTERS = 60
 
-_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
 # A date in English words ("March 15 2017", "15 March, 2017"), in numbers
 # ("2005-03-21") or in Chinese and Japanese ("2020年2月9日"), or a time ago
 # ("12 hours ago"), with a weekday before it and a clock time after it or
 # not; nothing else in the block.
 CARD_TIME = re.compile(
     r"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?"
-    rf"(?:{MONTH}\s+{_DAY},?\s+\d{{4}}|{_DAY}\s+{MONTH},?\s+\d{{4}}|{NUMBER_DATE}|{HAN_DATE}"
-    r"|\d+\s+(?:second|minute|hour|day|week|month|year)s?\s+ago)"
+    rf"(?:{SHOWN_DATE}|\d+\s+(?:second|minute|hour|day|week|month|year)s?\s+ago)"
     r"(?:,?\s+(?:at\s+)?\d{1,2}[:.]\d\d(?::\d\d)?\s*(?:[ap]\.?m\.?)?(?:\s+[a-z]{2,4})?)?",
     re.IGNORECASE,
 )
