@@ -173,3 +173,12 @@ def keep_content_region(
 def reasons(doc: Document) -> dict[str, str | None]:
     """Each block's reason, by its text."""
     return {b.text: b.reason for b in doc.blocks}
+
+
+def reasons_in_article(
+    body: str, rule: Callable[[Document], None], article_probability: float = 0.9
+) -> dict[str, str | None]:
+    """Each block's reason, by its text, once ``rule`` has run on a page whose
+    ``<article>`` holds ``body``, scored by hand (``hand_scored``)."""
+    html = f"<html><body><article>{body}</article></body></html>"
+    return reasons(hand_scored(html, article_probability, rule))

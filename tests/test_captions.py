@@ -8,7 +8,7 @@ import pytest
 
 from scrapy_declutter.stages.rules.captions import CAPTION, KeepOutCaptions, ends_with_credit
 from scrapy_declutter.stages.rules.region import CONTENT_REGION
-from tests.factory import STORY, hand_scored, reasons
+from tests.factory import STORY, reasons_in_article
 
 CAPTIONS = [
     "Brandon Crawford scores the go-ahead run in the eighth inning. (AP Photo/Jae C. Hong)",
@@ -17,8 +17,7 @@ CAPTIONS = [
 
 
 def decided(body: str, article_probability: float) -> dict[str, str | None]:
-    html = f"<html><body><article>{body}</article></body></html>"
-    return reasons(hand_scored(html, article_probability, KeepOutCaptions()))
+    return reasons_in_article(body, KeepOutCaptions(), article_probability)
 
 
 def page() -> str:

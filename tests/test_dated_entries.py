@@ -12,7 +12,7 @@ from scrapy_declutter.stages.rules.dated_entries import (
     is_dated_entry,
 )
 from scrapy_declutter.stages.rules.region import CONTENT_REGION
-from tests.factory import STORY, hand_scored, reasons
+from tests.factory import STORY, reasons_in_article
 
 ARTICLE = "".join(f"<p>{text}</p>" for text in STORY)
 ENTRIES = [
@@ -28,8 +28,7 @@ CHINESE_ENTRIES = [
 
 
 def decided(body: str) -> dict[str, str | None]:
-    html = f"<html><body><article>{body}</article></body></html>"
-    return reasons(hand_scored(html, 0.9, KeepOutDatedEntries()))
+    return reasons_in_article(body, KeepOutDatedEntries())
 
 
 def as_list(entries: list[str], tag: str = "li") -> str:

@@ -8,7 +8,7 @@ import pytest
 
 from scrapy_declutter.stages.rules.galleries import GALLERY, KeepOutGalleries, gallery_spans
 from scrapy_declutter.stages.rules.region import CONTENT_REGION
-from tests.factory import STORY, hand_scored, reasons
+from tests.factory import STORY, reasons_in_article
 
 CAPTIONS = [
     "Fishermen unload the morning's catch on the north quay",
@@ -26,8 +26,7 @@ def slides(counter: str) -> str:
 
 
 def decided(body: str, article_probability: float = 0.9) -> dict[str, str | None]:
-    html = f"<html><body><article>{body}</article></body></html>"
-    return reasons(hand_scored(html, article_probability, KeepOutGalleries()))
+    return reasons_in_article(body, KeepOutGalleries(), article_probability)
 
 
 @pytest.mark.parametrize("counter", ["{n}/{total}", "Image {n} of {total}", "{n} of {total}"])

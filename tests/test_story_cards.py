@@ -17,7 +17,7 @@ from scrapy_declutter.stages.rules.story_cards import (
     card_times,
     is_doubled_headline,
 )
-from tests.factory import STORY, hand_scored, reasons
+from tests.factory import STORY, reasons_in_article
 
 ARTICLE = "".join(f"<p>{text}</p>" for text in STORY)
 HEADLINES = [
@@ -27,14 +27,9 @@ HEADLINES = [
 ]
 
 
-def decided(body: str, rule) -> dict[str, str | None]:
-    html = f"<html><body><article>{body}</article></body></html>"
-    return reasons(hand_scored(html, 0.9, rule))
-
-
 def test_a_headline_written_twice_is_a_card():
     cards = "".join(f"<div><a href='/s{n}'>{h} {h}</a></div>" for n, h in enumerate(HEADLINES))
-    by_text = decided(ARTICLE + cards, KeepOutDoubledHeadlines())
+    by_text = reasons_in_article(ARTICLE + cards, KeepOutDoubledHeadlines())
     assert [by_text[f"{h} {h}"] for h in HEADLINES] == [DOUBLED_HEADLINE] * 3
     assert [by_text[p] for p in STORY] == [CONTENT_REGION] * 3
 
@@ -60,10 +55,10 @@ def test_a_run_of_card_times_goes_and_a_dateline_stays():
     cards = "".join(
         f"<div><p>{t}</p><a href='/s{n}'>{HEADLINES[n]}</a></div>" for n, t in enumerate(times)
     )
-    by_text = decided(f"<p>October 23, 2017</p>{ARTICLE}{cards}", KeepOutCardTimes())
+    by_text = reasons_in_article(f"<p>October 23, 2017</p>{ARTICLE}{cards}", KeepOutCardTimes())
     assert [by_text[t] for t in times] == [CARD_TIME_ALONE] * 3
     assert by_text["October 23, 2017"] == CARD_TIME_ALONE  # one of four on the page
-    one = decided(f"<p>October 23, 2017</p>{ARTICLE}", KeepOutCardTimes())
+    one = reasons_in_article(f"<p>October 23, 2017</p>{ARTICLE}", KeepOutCardTimes())
     assert one["October 23, 2017"] == CONTENT_REGION
 
 
@@ -84,7 +79,9 @@ TWEET = (
 
 
 def test_an_embedded_post_goes_with_its_quotation():
-    by_text = decided(f"<p>{STORY[0]}</p>{TWEET}<p>{STORY[1]}</p>", KeepOutEmbeddedPosts())
+    by_text = reasons_in_article(
+        f"<p>{STORY[0]}</p>{TWEET}<p>{STORY[1]}</p>", KeepOutEmbeddedPosts()
+    )
     assert by_text["Purchase. Complete. I am so stoked."] == EMBEDDED_POST
     assert by_text["— Pauline Acalin (@w00ki33) October 18, 2017"] == EMBEDDED_POST
     assert [by_text[p] for p in STORY[:2]] == [CONTENT_REGION] * 2
@@ -92,11 +89,11 @@ def test_an_embedded_post_goes_with_its_quotation():
 
 def test_a_quotation_without_a_signature_is_the_articles():
     quote = "<blockquote><p>We will rebuild the quay before the winter storms.</p></blockquote>"
-    by_text = decided(f"<p>{STORY[0]}</p>{quote}", KeepOutEmbeddedPosts())
+    by_text = reasons_in_article(f"<p>{STORY[0]}</p>{quote}", KeepOutEmbeddedPosts())
     assert by_text["We will rebuild the quay before the winter storms."] == CONTENT_REGION
 
 
 def test_a_sentence_naming_a_handle_is_no_signature():
     line = "- The mayor (@harbourmayor) wrote on March 3, 2017 that the quay would reopen soon."
-    by_text = decided(f"{ARTICLE}<p>{line}</p>", KeepOutEmbeddedPosts())
+    by_text = reasons_in_article(f"{ARTICLE}<p>{line}</p>", KeepOutEmbeddedPosts())
     assert by_text[line] == CONTENT_REGION
