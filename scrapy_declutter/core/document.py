@@ -12,7 +12,13 @@ from scrapy_declutter.core.blocks import Block, segment
 from scrapy_declutter.core.deadline import Deadline
 from scrapy_declutter.core.languages import AUTO, resolve_language, stoplist
 from scrapy_declutter.core.parse import parse
-from scrapy_declutter.core.scripts import cjk_language, count_words, has_unspaced, tokens
+from scrapy_declutter.core.scripts import (
+    cjk_language,
+    count_words,
+    han_and_kana,
+    has_unspaced,
+    tokens,
+)
 
 
 @dataclass(frozen=True, eq=False)
@@ -255,19 +261,23 @@ def build_document(
     # final sigma) ends at a line break as at the end of a string.
     lowered_page = "\n".join([block.text for block in blocks]).lower()
     lowered = lowered_page.split("\n")
-    unspaced = has_unspaced(lowered_page)  # a page in Chinese, Japanese, Thai, ...
+    # a page in Chinese, Japanese, Thai, ...: its Han and kana characters, block by block
+    han = han_and_kana(lowered) if has_unspaced(lowered_page) else None
     if language == AUTO:
         language = resolve_language(
             (root.get("lang"), content_language),
-            lambda: Counter(tokens(lowered_page) if unspaced else lowered_page.split()),
-            lambda: cjk_language(lowered_page) if unspaced else None,
+            lambda: Counter(tokens(lowered_page) if han else lowered_page.split()),
+            lambda: cjk_language(lowered_page, sum(filter(None, han))) if han else None,
         )
     stopwords = stoplist(language) if language else frozenset()
-    is_stopword = stopwords.__contains__
-    for block, text in zip(blocks, lowered):  # one block's words at a time, not a page's
-        if unspaced and has_unspaced(text):
-            block.words, block.stopwords, block.han_and_kana = count_words(text, stopwords)
-        else:
+    if han:
+        counts = count_words(lowered, han, stopwords)
+        for block, block_han, (words_in_block, stopwords_in_block) in zip(blocks, han, counts):
+            block.words, block.stopwords = words_in_block, stopwords_in_block
+            block.han_and_kana = block_han or 0
+    else:
+        is_stopword = stopwords.__contains__
+        for block, text in zip(blocks, lowered):  # one block's words at a time, not a page's
             words = text.split()
             block.words = len(words)
             block.stopwords = sum(map(is_stopword, words))

@@ -16,8 +16,8 @@ not, the words are ``text.split()`` as they always were, at no extra cost.
 """
 
 import re
+from collections.abc import Sequence
 from functools import cache
-from typing import NamedTuple
 
 # Hiragana, Katakana, CJK Extension A, CJK Unified Ideographs, Compatibility Ideographs.
 HAN_AND_KANA = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -33,21 +33,14 @@ _HAN_OR_KANA = re.compile(f"[{HAN_AND_KANA}]")
 _HAN_AND_KANA_RUN = re.compile(f"[{HAN_AND_KANA}]+")
 _KANA_RUN = re.compile("[\u3040-\u30ff]+")
 _LETTER = re.compile(f"[{UNSPACED_LETTERS}]")
+_LETTER_RUN = re.compile(f"[{UNSPACED_LETTERS}]+")
 _NOT_SPACED = f"\\s{HAN_AND_KANA}{UNSPACED_LETTERS}{CJK_MARKS}"
-# One token: a Han or kana character, a run of unspaced letters, or a run of
-# anything else that is not white space or a CJK mark.
+# A word of a script written with spaces: a run of anything that is not
+# white space, a character of those scripts or a CJK mark.
+_SPACED_RUN = re.compile(f"[^{_NOT_SPACED}]+")
+# One token: a Han or kana character, a run of unspaced letters, or a word
+# of a script written with spaces.
 _TOKEN = re.compile(f"[{HAN_AND_KANA}]|[{UNSPACED_LETTERS}]+|[^{_NOT_SPACED}]+")
-# The same with a run of Han and kana as one: the counts read a block's runs
-# (a few objects a sentence), and its stopword characters in one regex pass.
-_RUN = re.compile(f"[{HAN_AND_KANA}]+|[{UNSPACED_LETTERS}]+|[^{_NOT_SPACED}]+")
-
-
-class Counts(NamedTuple):
-    """A text's words, the stopwords among them, and its Han and kana characters."""
-
-    words: int
-    stopwords: int
-    han_and_kana: int
 
 
 def has_unspaced(text: str) -> bool:
@@ -62,24 +55,46 @@ def tokens(text: str) -> list[str]:
     return _TOKEN.findall(text)
 
 
-def count_words(text: str, stoplist: frozenset[str]) -> Counts:
-    """``text``'s words (a run of Thai, Lao, Khmer or Myanmar letters one per
-    ``CHARS_PER_WORD`` characters, at least one) and the stopwords among them:
-    the space-separated words in ``stoplist`` and the Han and kana characters
-    in it, found in one pass of a character class."""
-    words = han_and_kana = stopwords = 0
-    for run in _RUN.findall(text):
-        if _HAN_OR_KANA.match(run):
-            han_and_kana += len(run)
-        elif _LETTER.match(run):
-            words += (len(run) + CHARS_PER_WORD - 1) // CHARS_PER_WORD
-        else:
-            words += 1
-            stopwords += run in stoplist
-    stop_characters = _stop_characters(stoplist) if han_and_kana else None
-    if stop_characters is not None:
-        stopwords += len(stop_characters.findall(text))
-    return Counts(words + han_and_kana, stopwords, han_and_kana)
+def han_and_kana(texts: Sequence[str]) -> list[int | None]:
+    """How many Han and kana characters each text holds; ``None`` for a text
+    without a character of a script written without spaces."""
+    runs, unspaced = _HAN_AND_KANA_RUN.findall, _UNSPACED.search
+    return [sum(map(len, runs(text))) if unspaced(text) else None for text in texts]
+
+
+def count_words(
+    texts: Sequence[str], han_and_kana: Sequence[int | None], stoplist: frozenset[str]
+) -> list[tuple[int, int]]:
+    """Each text's words and the stopwords among them, given its Han and kana
+    characters (``han_and_kana``'s), each a word. A text without a character
+    of a script written without spaces (``None``) has the words of
+    ``text.split()``. Another has its Han and kana characters, a word per
+    ``CHARS_PER_WORD`` letters of a run of Thai, Lao, Khmer or Myanmar (at
+    least one), and a word per run of anything else between white space,
+    those characters and CJK marks. A stopword is such a run, or a Han or
+    kana character, that ``stoplist`` has. Each regex reads a whole text in
+    one call (a call for each run cost twice as much on Chinese pages)."""
+    is_stopword = stoplist.__contains__
+    spaced_runs, letters, letter_runs = _SPACED_RUN.findall, _LETTER.search, _LETTER_RUN.findall
+    stop_characters = _stop_characters(stoplist)
+    stop_characters_in = stop_characters.findall if stop_characters is not None else None
+    counts = []
+    for text, han in zip(texts, han_and_kana):
+        if han is None:
+            words = text.split()
+            counts.append((len(words), sum(map(is_stopword, words))))
+            continue
+        runs = spaced_runs(text)
+        words_in_text = len(runs) + han
+        stopwords = sum(map(is_stopword, runs))
+        if letters(text):
+            words_in_text += sum(
+                [(len(run) + CHARS_PER_WORD - 1) // CHARS_PER_WORD for run in letter_runs(text)]
+            )
+        if han and stop_characters_in is not None:
+            stopwords += len(stop_characters_in(text))
+        counts.append((words_in_text, stopwords))
+    return counts
 
 
 @cache
@@ -90,14 +105,14 @@ def _stop_characters(stoplist: frozenset[str]) -> re.Pattern | None:
     return re.compile(f"[{characters}]") if characters else None
 
 
-def cjk_language(text: str) -> str | None:
-    """``"Japanese"`` for a text whose Han and kana characters are a tenth
-    or more kana, ``"Chinese"`` for one with Han and no such share of kana,
-    ``None`` when Han and kana are under a tenth of its characters (not
-    counting white space): a page's script names its language."""
-    # counted as what a removal takes away: no string is made for each run
-    han_and_kana = len(text) - len(_HAN_AND_KANA_RUN.sub("", text))
+def cjk_language(text: str, han_and_kana: int) -> str | None:
+    """``"Japanese"`` for a text whose ``han_and_kana`` Han and kana
+    characters are a tenth or more kana, ``"Chinese"`` for one with Han and
+    no such share of kana, ``None`` when Han and kana are under a tenth of
+    its characters (not counting white space): a page's script names its
+    language."""
     if not han_and_kana or 10 * han_and_kana < len(text) - text.count(" "):
         return None
+    # counted as what a removal takes away: no string is made for each run
     kana = len(text) - len(_KANA_RUN.sub("", text))
     return "Japanese" if 10 * kana >= han_and_kana else "Chinese"
