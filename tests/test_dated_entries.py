@@ -1,18 +1,15 @@
 """A list of dated entries (other stories, posts, replies) beside an article.
 
 Each page is scored by hand (every block well above the threshold, as the
-model scores what lies inside an article's element) so that only the rule
-decides."""
+model scores what lies inside an article's element) so that only the region
+and the rule decide."""
 
 import pytest
 
-from scrapy_declutter.stages.rules.dated_entries import (
-    DATED_ENTRY,
-    KeepOutDatedEntries,
-    is_dated_entry,
-)
-from scrapy_declutter.stages.rules.region import CONTENT_REGION
-from tests.factory import STORY, reasons_in_article
+from scrapy_declutter.stages.listings import is_dated_entry
+from scrapy_declutter.stages.rules.dated_entries import DATED_ENTRY, KeepOutDatedEntries
+from scrapy_declutter.stages.rules.region import CONTENT_REGION, OUTSIDE_REGION
+from tests.factory import STORY, hand_scored, reasons, reasons_in_article
 
 ARTICLE = "".join(f"<p>{text}</p>" for text in STORY)
 ENTRIES = [
@@ -52,6 +49,27 @@ def test_dated_paragraphs_are_no_list_entries():
     # a forum's or a trackback list's lines, each a paragraph of its page
     by_text = decided(ARTICLE + as_list(ENTRIES, "p"))
     assert [by_text[entry] for entry in ENTRIES] == [CONTENT_REGION] * 3
+
+
+def beside_a_long_listing(entries: list[str]) -> dict[str, str | None]:
+    """The reasons on a page whose <article> stands beside a list of
+    ``entries`` twice as long, every block scored alike."""
+    html = f"<html><body><article>{ARTICLE}</article>{as_list(entries)}</body></html>"
+    return reasons(hand_scored(html, 0.9, KeepOutDatedEntries()))
+
+
+def test_a_dated_listing_longer_than_the_article_does_not_win_the_region():
+    entries = [
+        f"Story {n} of the other news of the day in town 14/01/08 6:{n:02d} AM" for n in range(60)
+    ]
+    by_text = beside_a_long_listing(entries)
+    assert [by_text[p] for p in STORY] == [CONTENT_REGION] * 3
+    assert {by_text[entry] for entry in entries} == {OUTSIDE_REGION}
+    # without a clock time ("6.05 AM") no entry is dated: the listing is the region
+    undated = [entry.replace(" 6:", " 6.") for entry in entries]
+    by_text = beside_a_long_listing(undated)
+    assert {by_text[entry] for entry in undated} == {CONTENT_REGION}
+    assert CONTENT_REGION not in {by_text[p] for p in STORY}
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,8 @@ read the blocks, what the rules before them wrote on the blocks, and this:
 the page's evidence, the same for every rule. Each part is computed the
 first time a rule asks (most pages need few of them) and kept for the page:
 the hard rules' verdicts (``page_marks.ruled_out``, the comment section of
-``comment_section.py``), the navigation and the furniture, the data tables
+``comment_section.py``), the navigation and the furniture, the entries of a
+dated listing (``listings.py``), the data tables
 (``stages.tables``), the short links, the article gate's probability (set by
 the content model's stage, ``content_model.ScoreContent``) and the content
 region at a threshold (``region``), which the region rule and the best guess
@@ -17,6 +18,7 @@ then), and leaves every block undecided (``BAD``, no reason): a rule of the
 region's family decides only the blocks no rule before it decided.
 """
 
+import operator
 import re
 import weakref
 from bisect import bisect_left
@@ -30,6 +32,7 @@ from scrapy_declutter.core.labels import BAD, GOOD, NEAR_GOOD
 from scrapy_declutter.core.reasons import Reason
 from scrapy_declutter.stages.comment_section import comment_section
 from scrapy_declutter.stages.content_features import short_links
+from scrapy_declutter.stages.listings import dated_entries
 from scrapy_declutter.stages.page_marks import COMMENTS as COMMENTS_VERDICT
 from scrapy_declutter.stages.page_marks import fallback, in_navigation, ruled_out
 from scrapy_declutter.stages.tables import DataTables, data_tables
@@ -135,6 +138,11 @@ class PageEvidence:
         return in_navigation(self.blocks, self.tree)
 
     @cached_property
+    def dated_entries(self) -> list[bool]:
+        """Which blocks are the entries of a dated listing (``listings.dated_entries``)."""
+        return dated_entries(self.blocks)
+
+    @cached_property
     def fallback(self) -> list[bool]:
         """What the fallback may keep: jusText's good blocks outside the
         page's furniture (``page_marks.fallback``)."""
@@ -163,22 +171,35 @@ class PageEvidence:
         """The nodes of the content region (``content_region``) found with
         ``threshold - REGION_MARGIN``, first and past the last (``(0, 0)``:
         none). The comment section adds nothing to the region's sums, the
-        navigation nothing for it (what scores below the bar, against it)."""
+        navigation and a dated listing's entries nothing for it (what scores
+        below the bar, against it)."""
         if threshold not in self._regions:
             bar = threshold - REGION_MARGIN
-            scores = self.scores
-            verdicts, navigation = self.verdicts, self.navigation
-            if COMMENTS_VERDICT in verdicts or any(navigation):
-                scores = [
-                    bar if verdict == COMMENTS_VERDICT else min(score, bar) if in_it else score
-                    for score, verdict, in_it in zip(scores, verdicts, navigation)
-                ]
+            dated = self.dated_entries
+            only_against = (
+                list(map(operator.or_, self.navigation, dated)) if any(dated) else self.navigation
+            )
+            scores = _region_scores(self.scores, self.verdicts, only_against, bar)
             tree = self.tree
             node = content_region(scores, tree, self.lengths, bar, REGION_TIGHTNESS)
             self._regions[threshold] = (
                 (node, tree.subtree_ends[node]) if node is not None else (0, 0)
             )
         return self._regions[threshold]
+
+
+def _region_scores(
+    scores: list[float], verdicts: list[str | None], only_against: list[bool], bar: float
+) -> list[float]:
+    """The scores the content region sums, at ``bar``: the comment section's
+    at the bar (nothing either way), and those of ``only_against`` (the
+    navigation, a dated listing's entries) no higher (nothing for it)."""
+    if COMMENTS_VERDICT not in verdicts and not any(only_against):
+        return scores
+    return [
+        bar if verdict == COMMENTS_VERDICT else min(score, bar) if against else score
+        for score, verdict, against in zip(scores, verdicts, only_against)
+    ]
 
 
 def article_probability(document: Document) -> float | None:
