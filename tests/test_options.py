@@ -15,6 +15,7 @@ from scrapy_declutter.stages.justext import (
 from scrapy_declutter.stages.rules.article_end import EndArticle
 from scrapy_declutter.stages.rules.best_guess import BestGuess
 from scrapy_declutter.stages.rules.captions import KeepOutCaptions
+from scrapy_declutter.stages.rules.copies import KeepOutCopies
 from scrapy_declutter.stages.rules.data_tables import KeepDataTables
 from scrapy_declutter.stages.rules.dated_entries import KeepOutDatedEntries
 from scrapy_declutter.stages.rules.embedded_posts import KeepOutEmbeddedPosts
@@ -104,6 +105,7 @@ def test_stages_default_to_the_options_defaults():
         KeepOutEmbeddedPosts(),
         KeepOutInterfaceLabels(),
         KeepOutTagLines(),
+        KeepOutCopies(),
         SeparateComments(after_region=True),
     )
     assert build_pipeline(Options()).stages[-len(last) :] == last

@@ -35,6 +35,7 @@ CHAIN = (
     "embedded-posts",
     "interface-labels",
     "tag-lines",
+    "copies",
 )
 
 

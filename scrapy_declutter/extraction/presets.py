@@ -41,6 +41,7 @@ from scrapy_declutter.stages.justext import (
 from scrapy_declutter.stages.rules.article_end import EndArticle
 from scrapy_declutter.stages.rules.best_guess import BestGuess
 from scrapy_declutter.stages.rules.captions import KeepOutCaptions
+from scrapy_declutter.stages.rules.copies import KeepOutCopies
 from scrapy_declutter.stages.rules.data_tables import KeepDataTables
 from scrapy_declutter.stages.rules.dated_entries import KeepOutDatedEntries
 from scrapy_declutter.stages.rules.embedded_posts import KeepOutEmbeddedPosts
@@ -184,6 +185,7 @@ def rules(options: Options) -> tuple[Rule, ...]:
             KeepOutEmbeddedPosts(),
             KeepOutInterfaceLabels(),
             KeepOutTagLines(),
+            KeepOutCopies(),
         ),
     )
 
