@@ -8,9 +8,11 @@ from scrapy_declutter import extract
 from scrapy_declutter.core.document import build_document
 from scrapy_declutter.core.languages import validate_language
 from scrapy_declutter.outputs.dates import parse_date
+from scrapy_declutter.stages.comment_section import comment_section
 from scrapy_declutter.stages.rules.hard_rules import COPYRIGHT
 from scrapy_declutter.stages.rules.region import CONTENT_REGION
 from scrapy_declutter.stages.rules.threshold import BELOW_THRESHOLD
+from tests.factory import justext_document
 
 ARTICLE = """<html lang="zh-CN"><head><title>风能新规发布 - 新闻网</title></head><body>
 <nav><a href="/">首页</a> <a href="/news">新闻</a> <a href="/sports">体育</a>
@@ -57,6 +59,49 @@ THREAD = (
     + '</main><footer><a href="/terms">利用規約</a> <a href="/privacy">プライバシー</a>'
     "<p>Copyright © 2017 掲示板</p></footer></body></html>"
 )
+
+
+# A blog post whose paragraphs hold few of the Chinese stoplist's characters,
+# and the comments under it, in an element named for them.
+POST = (
+    "微软公司发布新版开发工具，支持多种编程语言，包括C#、C++、Java等，"
+    "面向企业用户提供云端部署服务，价格另行公布，首批用户名单年底公布。",
+    "新版工具采用全新界面设计，编译速度提升三倍，内存占用减少一半，"
+    "调试功能更加完善，团队协作功能同步上线，开发者社区反响热烈。",
+    "业内专家认为，此举将巩固微软在开发工具市场领先地位，竞争对手压力增大，"
+    "未来价格竞争或将加剧，中小企业用户有望受益。",
+)
+REPLIES = (
+    "写得很好，支持一下！我一直在用他们的工具，希望新版本更稳定。",
+    "请问新版本什么时候可以下载？我想试用一下看看效果如何。",
+    "价格是多少？如果太贵的话我们公司可能还是用旧版本吧。",
+)
+BLOG_POST = (
+    '<html lang="zh"><head><title>新版开发工具发布</title></head><body>'
+    '<div class="post"><h2>新版开发工具发布</h2>'
+    + "".join(f"<p>{text}</p>" for text in POST)
+    + '</div><div id="comments"><h3>评论</h3>'
+    + "".join(
+        f"<h4>re: 新版开发工具发布 2004-12-27 12:4{n} 网友{n}</h4><p>{text}</p>"
+        for n, text in enumerate(REPLIES)
+    )
+    + "</div></body></html>"
+)
+
+
+def test_comments_beside_a_chinese_post_the_model_scores_as_content_are_set_apart():
+    document = justext_document(BLOG_POST)
+    # jusText's stopword bars call two of the post's paragraphs bad: unscored,
+    # too little text reads as an article beside the comments
+    assert [b.cf_label for b in document.blocks if b.text in POST][:2] == ["bad"] * 2
+    assert comment_section(document) is None
+    for block in document.blocks:
+        block.score = 0.8 if block.text in POST else 0.3
+    marked = comment_section(document)
+    assert marked is not None
+    in_section = {block.text for block, in_it in zip(document.blocks, marked) if in_it}
+    assert set(REPLIES) <= in_section
+    assert not in_section & set(POST)
 
 
 def counts(html: str, language: str | None) -> list[tuple[int, int]]:

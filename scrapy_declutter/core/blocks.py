@@ -87,6 +87,12 @@ STRETCH = 65_536
 HAN_AND_KANA_LENGTH = 3
 # Boilerpipe wraps text at 80 characters to measure its density.
 LINE_WIDTH = 80
+# A paragraph of prose, in any language: this many words or more, under this
+# link density (``is_prose``). jusText's classes weigh a block's stopwords
+# against bars set for stoplists of space-separated words, which a Chinese
+# paragraph can fall short of; its words and links read the same anywhere.
+PROSE_WORDS = 30
+MOSTLY_LINKS = 0.5
 # The longest XPath ``element_paths`` writes in full: on the 3,499 pages of
 # the three corpora, the longest is 417 characters.
 MAX_PATH_CHARS = 1_000
@@ -120,6 +126,12 @@ def wrap_words(text: str) -> WordWrap:
             line_length = length
             words_on_line = 1
     return WordWrap(len(lengths), len(lengths) - words_on_line, lines)
+
+
+def is_prose(words: int, link_density: float) -> bool:
+    """Whether a block of ``words`` words and ``link_density`` is a paragraph
+    of prose: ``PROSE_WORDS`` words or more, not mostly link text."""
+    return words >= PROSE_WORDS and link_density < MOSTLY_LINKS
 
 
 def word_lengths(text: str, stretch: int = STRETCH) -> list[int]:

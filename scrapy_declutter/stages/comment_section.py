@@ -14,8 +14,10 @@ parent. It takes them for the page's comments when the page has an article
 beside them and does not say it is a discussion:
 
 - an article: at least ``ARTICLE_WORDS`` words outside the marked elements
-  in blocks that jusText's context-free class calls good or near-good (in a
-  pipeline without it, that the stages so far keep). A marked element that
+  in blocks that read as text: that jusText's context-free class calls good
+  or near-good (in a pipeline without it, that the stages so far keep), or
+  prose the content model scores as content (``ARTICLE_SCORE``), as a
+  Chinese paragraph can fall short of jusText's stopword bars. A marked element that
   holds the page's text is an article a theme marks oddly
   ("comments-enabled").
 - a discussion: a page whose schema.org types (JSON-LD or microdata) say
@@ -32,7 +34,7 @@ from itertools import chain
 
 from lxml import etree
 
-from scrapy_declutter.core.blocks import HEADING_TAGS, Block
+from scrapy_declutter.core.blocks import HEADING_TAGS, Block, is_prose
 from scrapy_declutter.core.document import BlockTree, Document, ld_types
 from scrapy_declutter.core.labels import GOOD, NEAR_GOOD
 from scrapy_declutter.core.reasons import Reason
@@ -60,6 +62,10 @@ COMMENT_NAME = re.compile(
 # anchors: l3s-gn1 0.9443 to 0.9479, left out 0.9247 to 0.9288, the others'
 # unchanged.
 ARTICLE_WORDS = 60
+# A paragraph of prose counts for the article when the content model (where
+# one ran) scores it above this: jusText's class of a Chinese paragraph can
+# be "bad" by its stopword bars; a forum's footer or cast list is prose too.
+ARTICLE_SCORE = 0.5
 # jusText's context-free classes of a block that reads as text
 _PROSE = (GOOD, NEAR_GOOD)
 DISCUSSION_TYPES = re.compile(
@@ -106,7 +112,7 @@ def comment_section(document: Document) -> list[bool] | None:
     marked = _marked_blocks(tree, sections)
     if not any(marked):
         return None
-    outside = sum(b.words for b, in_it in zip(blocks, marked) if not in_it and _good(b))
+    outside = sum(b.words for b, in_it in zip(blocks, marked) if not in_it and _reads_as_text(b))
     if outside < ARTICLE_WORDS or _declares_discussion(document, tree):
         return None
     return marked
@@ -216,7 +222,12 @@ def _marked_blocks(tree: BlockTree, sections: dict[int, int]) -> list[bool]:
     return [marked[node] for node in tree.block_nodes]
 
 
-def _good(block: Block) -> bool:
+def _reads_as_text(block: Block) -> bool:
+    """Prose the content model scores above ``ARTICLE_SCORE`` (``blocks.is_prose``),
+    or a block jusText's context-free class calls good or near-good (in a
+    pipeline without it, one kept so far)."""
+    if (block.score or 0.0) > ARTICLE_SCORE and is_prose(block.words, block.link_density):
+        return True
     return block.cf_label in _PROSE if block.cf_label is not None else block.is_good
 
 

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from scrapy_declutter.core.blocks import Block
+from scrapy_declutter.core.blocks import Block, is_prose
 from scrapy_declutter.core.document import BlockTree, Document
 from scrapy_declutter.core.labels import BAD, GOOD, NEAR_GOOD
 from scrapy_declutter.core.reasons import Reason
@@ -64,9 +64,6 @@ SURE_BOILERPLATE = 0.2
 # for an article (why 0.7: ``rules/article_end.py``); the controls' and the tag
 # lines' rules test the same pages. The headline's bar is its own, 0.5.
 TAKEN_FOR_ARTICLE = 0.7
-# A paragraph of prose: this many words or more, under this link density.
-PROSE_WORDS = 30
-MOSTLY_LINKS = 0.5
 
 
 class PageEvidence:
@@ -248,12 +245,6 @@ def prose_outside(blocks: Sequence[Block], navigation: Sequence[bool]) -> list[b
 
 
 _PROSE = frozenset((GOOD, NEAR_GOOD))
-
-
-def is_prose(words: int, link_density: float) -> bool:
-    """Whether a block of ``words`` words and ``link_density`` is a paragraph
-    of prose: ``PROSE_WORDS`` words or more, not mostly link text."""
-    return words >= PROSE_WORDS and link_density < MOSTLY_LINKS
 
 
 def kept_prose(blocks: Sequence[Block]) -> list[int]:

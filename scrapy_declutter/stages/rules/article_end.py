@@ -28,15 +28,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from scrapy_declutter.core.blocks import MOSTLY_LINKS, is_prose
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BAD
 from scrapy_declutter.core.reasons import Reason
-from scrapy_declutter.stages.evidence import (
-    MOSTLY_LINKS,
-    TAKEN_FOR_ARTICLE,
-    evidence_of,
-    is_prose,
-)
+from scrapy_declutter.stages.evidence import TAKEN_FOR_ARTICLE, evidence_of
 
 HEADLINE_WORDS = 3
 MIN_CARDS = 3
