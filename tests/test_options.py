@@ -24,6 +24,7 @@ from scrapy_declutter.stages.rules.galleries import KeepOutGalleries
 from scrapy_declutter.stages.rules.guard import Guard
 from scrapy_declutter.stages.rules.hard_rules import HardRules
 from scrapy_declutter.stages.rules.headline import Headline
+from scrapy_declutter.stages.rules.insets import KeepOutInsets
 from scrapy_declutter.stages.rules.interface_labels import KeepOutInterfaceLabels
 from scrapy_declutter.stages.rules.page_edge import PageEdge
 from scrapy_declutter.stages.rules.region import Region
@@ -106,6 +107,7 @@ def test_stages_default_to_the_options_defaults():
         KeepOutInterfaceLabels(),
         KeepOutTagLines(),
         KeepOutCopies(),
+        KeepOutInsets(),
         SeparateComments(after_region=True),
     )
     assert build_pipeline(Options()).stages[-len(last) :] == last

@@ -36,6 +36,7 @@ CHAIN = (
     "interface-labels",
     "tag-lines",
     "copies",
+    "insets",
 )
 
 

@@ -50,6 +50,7 @@ from scrapy_declutter.stages.rules.galleries import KeepOutGalleries
 from scrapy_declutter.stages.rules.guard import Guard
 from scrapy_declutter.stages.rules.hard_rules import HardRules
 from scrapy_declutter.stages.rules.headline import Headline
+from scrapy_declutter.stages.rules.insets import KeepOutInsets
 from scrapy_declutter.stages.rules.interface_labels import KeepOutInterfaceLabels
 from scrapy_declutter.stages.rules.page_edge import PageEdge
 from scrapy_declutter.stages.rules.region import Region
@@ -186,6 +187,7 @@ def rules(options: Options) -> tuple[Rule, ...]:
             KeepOutInterfaceLabels(),
             KeepOutTagLines(),
             KeepOutCopies(),
+            KeepOutInsets(),
         ),
     )
 
