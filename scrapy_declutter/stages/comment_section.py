@@ -17,8 +17,8 @@ beside them and does not say it is a discussion:
   in blocks that read as text: that jusText's context-free class calls good
   or near-good (in a pipeline without it, that the stages so far keep), or
   prose the content model scores as content (``ARTICLE_SCORE``), as a
-  Chinese paragraph can fall short of jusText's stopword bars. A marked element that
-  holds the page's text is an article a theme marks oddly
+  Chinese paragraph can fall short of jusText's stopword bars. A marked
+  element that holds the page's text is an article a theme marks oddly
   ("comments-enabled").
 - a discussion: a page whose schema.org types (JSON-LD or microdata) say
   forum thread, question and answers or social post (``DISCUSSION_TYPES``).

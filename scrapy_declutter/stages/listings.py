@@ -47,9 +47,7 @@ _WORD = re.compile(f"[{HAN_AND_KANA}]|[^\\W_{HAN_AND_KANA}]+")
 def is_dated_entry(text: str) -> bool:
     """Whether ``text`` holds a date with a clock time and ``MIN_TITLE_WORDS``
     words or more besides (each Han or kana character a word)."""
-    # the clock time's colon first: the regex, all its months tried at
-    # each character, reads only the texts that have one
-    stamp = DATE_AND_TIME.search(text) if ":" in text else None
+    stamp = DATE_AND_TIME.search(text)
     return (
         stamp is not None
         and len(_WORD.findall(text[: stamp.start()] + " " + text[stamp.end() :])) >= MIN_TITLE_WORDS
@@ -61,6 +59,8 @@ def dated_entries(blocks: Sequence[Block]) -> list[bool]:
     cells (``ENTRY_TAGS``) of ``MAX_WORDS`` words or fewer that are dated
     (``is_dated_entry``), when the page holds ``MIN_ENTRIES`` or more; else
     none."""
+    # the clock time's colon first: the regex, all its months tried at each
+    # character, reads only the list entries that have one
     entries = [
         block.words <= MAX_WORDS
         and ":" in block.text
