@@ -22,7 +22,7 @@ from scrapy_declutter.core.blocks import MOSTLY_LINKS, Block, is_prose
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BAD
 from scrapy_declutter.core.reasons import Reason
-from scrapy_declutter.stages.evidence import TAKEN_FOR_ARTICLE, evidence_of
+from scrapy_declutter.stages.evidence import TAKEN_FOR_ARTICLE, evidence_of, kept_prose
 
 ARTICLE = TAKEN_FOR_ARTICLE
 MIN_LINKS = 3
@@ -50,16 +50,15 @@ class KeepOutInsets:
         if not evidence_of(document).taken_for_article(self.article):
             return
         blocks = document.blocks
-        kept = [i for i, block in enumerate(blocks) if block.is_good]
-        prose = [i for i in kept if is_prose(blocks[i].words, blocks[i].link_density)]
+        prose = kept_prose(blocks)
         if len(prose) < 2:
             return
-        inside = [i for i in kept if prose[0] < i < prose[-1]]
+        inside = [i for i in range(prose[0] + 1, prose[-1]) if blocks[i].is_good]
         for run in _runs([i for i in inside if _is_headline(blocks[i])], inside):
             if len(run) >= MIN_LINKS:
-                before = kept[kept.index(run[0]) - 1]
-                if before > prose[0] and blocks[before].words <= LABEL_WORDS:
-                    run.insert(0, before)
+                position = inside.index(run[0])
+                if position and blocks[inside[position - 1]].words <= LABEL_WORDS:
+                    run.insert(0, inside[position - 1])
                 for i in run:
                     blocks[i].label, blocks[i].reason = BAD, INSET
 
