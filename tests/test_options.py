@@ -26,6 +26,7 @@ from scrapy_declutter.stages.rules.hard_rules import HardRules
 from scrapy_declutter.stages.rules.headline import Headline
 from scrapy_declutter.stages.rules.insets import KeepOutInsets
 from scrapy_declutter.stages.rules.interface_labels import KeepOutInterfaceLabels
+from scrapy_declutter.stages.rules.next_stories import KeepOutNextStories
 from scrapy_declutter.stages.rules.page_edge import PageEdge
 from scrapy_declutter.stages.rules.region import Region
 from scrapy_declutter.stages.rules.repeats import Repeats
@@ -108,6 +109,7 @@ def test_stages_default_to_the_options_defaults():
         KeepOutTagLines(),
         KeepOutCopies(),
         KeepOutInsets(),
+        KeepOutNextStories(),
         SeparateComments(after_region=True),
     )
     assert build_pipeline(Options()).stages[-len(last) :] == last

@@ -37,6 +37,7 @@ CHAIN = (
     "tag-lines",
     "copies",
     "insets",
+    "next-stories",
 )
 
 

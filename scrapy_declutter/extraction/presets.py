@@ -52,6 +52,7 @@ from scrapy_declutter.stages.rules.hard_rules import HardRules
 from scrapy_declutter.stages.rules.headline import Headline
 from scrapy_declutter.stages.rules.insets import KeepOutInsets
 from scrapy_declutter.stages.rules.interface_labels import KeepOutInterfaceLabels
+from scrapy_declutter.stages.rules.next_stories import KeepOutNextStories
 from scrapy_declutter.stages.rules.page_edge import PageEdge
 from scrapy_declutter.stages.rules.region import Region
 from scrapy_declutter.stages.rules.repeats import Repeats
@@ -188,6 +189,7 @@ def rules(options: Options) -> tuple[Rule, ...]:
             KeepOutTagLines(),
             KeepOutCopies(),
             KeepOutInsets(),
+            KeepOutNextStories(),
         ),
     )
 
