@@ -30,7 +30,6 @@ hard rules (``rules/hard_rules.py``) and by ``comments.SeparateComments``.
 """
 
 import re
-from collections.abc import Callable
 from itertools import chain
 
 from lxml import etree
@@ -206,20 +205,9 @@ def _first_nodes_after(
     return first
 
 
-def names_that(test: Callable[[str | None, str | None], bool], tree: BlockTree) -> set[str]:
-    """The page's class and id values that pass ``test`` as a class: each
-    distinct value tested once, not each element's (``marks_comments`` and
-    the reply form's test read a value's names one by one, so an element
-    passes when its class or its id does)."""
-    return {
-        name for name in set(chain.from_iterable(tree.class_and_id)) if name and test(name, None)
-    }
-
-
 def _marked_blocks(tree: BlockTree, sections: dict[int, int]) -> list[bool]:
     """Which blocks lie under an element named for comments or in a section
     a marker opened (``_opened_sections``)."""
-    marking = names_that(marks_comments, tree)
     marked = [False] * len(tree.parents)
     section_end = 0  # the end of the section open here
     for node, (parent, (class_name, id_name)) in enumerate(zip(tree.parents, tree.class_and_id)):
@@ -230,7 +218,7 @@ def _marked_blocks(tree: BlockTree, sections: dict[int, int]) -> list[bool]:
             marked[node] = True
             section_end = sections[node]
         else:
-            marked[node] = class_name in marking or id_name in marking
+            marked[node] = marks_comments(class_name, id_name)
     return [marked[node] for node in tree.block_nodes]
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from scrapy_declutter.core.blocks import HEADING_TAGS, Block
 from scrapy_declutter.core.document import BlockTree, Document
 from scrapy_declutter.core.labels import BAD, COMMENT, GOOD, NEAR_GOOD
-from scrapy_declutter.stages.comment_section import COMMENTS, comment_section, names_that
+from scrapy_declutter.stages.comment_section import COMMENTS, comment_section
 from scrapy_declutter.stages.evidence import COMMENTS_VERDICT, evidence_of
 from scrapy_declutter.stages.page_marks import HIDDEN
 
@@ -80,11 +80,10 @@ def _forms_and_posts(
     # when the class names it: a page has one form to write a comment, where a
     # class on every post ("comment-form-styled") is the posts'. (An id is one
     # element's, even when a page repeats it.)
-    naming = names_that(_names_reply_form, tree)
     named_forms = {
-        node: class_name in naming
+        node: _names_reply_form(class_name, None)
         for node, (class_name, id_name) in enumerate(tree.class_and_id)
-        if class_name in naming or id_name in naming
+        if _names_reply_form(class_name, id_name)
     }
     classes = Counter(
         tree.class_and_id[node][0] for node, by_class in named_forms.items() if by_class
