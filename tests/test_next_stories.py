@@ -33,6 +33,13 @@ def test_the_story_appended_in_another_article_goes():
     assert [by_text[t] for t in (HEADLINE, *STORY)] == [CONTENT_REGION] * 4
 
 
+def test_the_next_story_s_text_outside_any_paragraph_goes_too():
+    # the text sits in the <article> element itself, after its headline
+    bare = f"<article><h1>{NEXT_HEADLINE}</h1>{NEXT_STORY_TEXT[0]}</article>"
+    by_text = decided(story(HEADLINE, STORY) + bare)
+    assert [by_text[t] for t in (NEXT_HEADLINE, NEXT_STORY_TEXT[0])] == [NEXT_STORY] * 2
+
+
 def test_a_headline_inside_the_story_is_a_section_of_it():
     # a box of a related story, or a section's <h1>, inside the story's own <article>
     inner = story(NEXT_HEADLINE, NEXT_STORY_TEXT)

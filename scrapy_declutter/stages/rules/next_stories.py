@@ -70,7 +70,10 @@ class KeepOutNextStories:
         if not later:
             return
         for block in blocks:
-            if block.is_good and any(e in later for e in block.element.iterancestors("article")):
+            element = block.element
+            if block.is_good and (
+                element in later or any(e in later for e in element.iterancestors("article"))
+            ):
                 block.label, block.reason = BAD, NEXT_STORY
 
 
