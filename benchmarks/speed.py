@@ -7,6 +7,7 @@ Usage (from the repository root)::
     python -m benchmarks.speed --against REV [CORPUS ...] [--every 3] [--save FILE]
     python -m benchmarks.speed --digest [CORPUS ...] [--every 7] [--save FILE]
     python -m benchmarks.speed --hashes [CORPUS ...] [--pages FILE]
+    python -m benchmarks.speed --stages [CORPUS ...] [--every 3] [--repeat 3] [--save FILE]
 
 By default (wcxb-dev beside the repository), every page is first read into
 memory; then, page by page and in the same run, it times a bare
@@ -34,6 +35,16 @@ scores (``repr``: every bit) and of ``result.text``, for every EVERY-th page
 of each corpus: a change that should not change any result must leave it as
 it is (run it before and after, and once with another ``PYTHONHASHSEED``).
 
+``--stages`` prints where the default's time goes: for every EVERY-th
+page of each corpus (by default those beside the repository), each step
+of ``extract`` timed alone, the fastest of R calls (``--repeat``, 3 by
+default), as a multiple of a bare parse timed beside it: our parse
+(``core.parse.parse``, the decoding and clean-up with it), the block walk
+(``core.blocks.segment``), the rest of ``build_document`` (lower-casing,
+the language, the words and stopwords), each stage of the pipeline in its
+order, and ``extract(...).text`` whole. Each row is the median of the
+per-page multiples; the last row, the whole call, is the median page's.
+
 ``--hashes`` prints the SHA-256 of every page's Markdown and metadata, per
 corpus (wcxb-dev, dragnet and l3s-gn1 by default): ``extract(html, url)`` with
 the default options, then ``result.markdown``, the Markdown with images and
@@ -49,6 +60,7 @@ import gzip
 import hashlib
 import importlib.util
 import json
+import math
 import statistics
 import subprocess
 import sys
@@ -67,6 +79,11 @@ from benchmarks.corpus import (
     save_output,
 )
 from scrapy_declutter import DeclutterError, extract
+from scrapy_declutter.core.blocks import segment
+from scrapy_declutter.core.document import build_document
+from scrapy_declutter.core.options import Options
+from scrapy_declutter.core.parse import parse
+from scrapy_declutter.extraction.presets import build_pipeline
 from scrapy_declutter.outputs.markdown import to_markdown
 
 REPO = Path(__file__).resolve().parents[1]
@@ -129,6 +146,64 @@ def pipelines(corpus: Path, names: list[str], limit: int | None, repeat: int) ->
         vs_justext = f"{statistics.median(reference) / median:13.1f}" if reference else ""
         vs_parse = median / parse_median
         print(f"{name:28}{median * 1000:10.2f}{sum(values):9.2f}{vs_parse:9.2f}{vs_justext}")
+
+
+# -- where a page's time goes -------------------------------------------------------
+
+
+def stages(corpus: Path, every: int, repeat: int) -> None:
+    """Print each step's median multiple of a bare parse (see the module's docstring)."""
+    pipeline = build_pipeline(Options())
+    steps: dict[str, list[float]] = {}
+    for i, page in enumerate(load_pages(corpus)):
+        took = page_steps(page.html, pipeline.stages, repeat) if i % every == 0 else None
+        for name, multiple in (took or {}).items():
+            steps.setdefault(name, []).append(multiple)
+    pages = len(next(iter(steps.values()), []))
+    print(f"{corpus.name}: {pages} pages, fastest of {repeat}; the median page's multiple")
+    print("of a bare parse for each step, then for the whole call")
+    for name, multiples in steps.items():
+        print(f"  {name:34}{statistics.median(multiples):7.2f}")
+
+
+def page_steps(html: bytes, pipeline: tuple, repeat: int) -> dict[str, float] | None:
+    """Each step's fastest time on one page over its bare parse's; ``None``
+    for a page the limits refuse or that holds nothing."""
+    try:
+        root = parse(html)
+        build_document(html, language="auto")
+    except DeclutterError:
+        return None
+    if root is None:
+        return None
+    took = {
+        "our parse": _fastest(repeat, parse, html),
+        "block walk": _fastest(repeat, segment, root),
+        "build_document": _fastest(repeat, lambda: build_document(html, language="auto")),
+    }
+    took["words, stopwords, language"] = (
+        took.pop("build_document") - took["our parse"] - took["block walk"]
+    )
+    names = [getattr(stage, "name", type(stage).__name__) for stage in pipeline]
+    took.update(dict.fromkeys(names, math.inf))
+    for _ in range(repeat):  # each stage on the document the stages before it made
+        document = build_document(html, language="auto")
+        for name, stage in zip(names, pipeline):
+            start = time.perf_counter()
+            stage(document)
+            took[name] = min(took[name], time.perf_counter() - start)
+    took["extract(...).text, whole"] = _fastest(repeat, lambda: extract(html).text)
+    bare = _fastest(repeat, bare_parse, html)
+    return {name: seconds / bare for name, seconds in took.items()}
+
+
+def _fastest(repeat: int, run: Callable, *args: object) -> float:
+    best = math.inf
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run(*args)
+        best = min(best, time.perf_counter() - start)
+    return best
 
 
 # -- against a git revision ----------------------------------------------------------
@@ -256,6 +331,7 @@ def main() -> None:
     mode.add_argument("--against", metavar="REV", help="time against this git revision")
     mode.add_argument("--digest", action="store_true", help="print the results' SHA-256")
     mode.add_argument("--hashes", action="store_true", help="print the Markdown's SHA-256")
+    mode.add_argument("--stages", action="store_true", help="print where a page's time goes")
     parser.add_argument("--pipelines", default="justext")
     parser.add_argument("--limit", type=int)
     parser.add_argument("--repeat", type=int, default=1)
@@ -270,6 +346,9 @@ def main() -> None:
     elif args.digest:
         for corpus in args.corpora or default_corpora():
             print(f"{corpus.name}: {digest(corpus, args.every or 7)}")
+    elif args.stages:
+        for corpus in args.corpora or default_corpora():
+            stages(corpus, args.every or 3, args.repeat if args.repeat > 1 else 3)
     elif args.against:
         with tempfile.TemporaryDirectory() as folder:
             old = package_at(args.against, Path(folder))
