@@ -92,3 +92,21 @@ def test_the_words_decide():
     assert is_interface_label("Instagram and Facebook")
     assert not is_interface_label("Instagram and Facebook", heading=True)
     assert is_interface_label("Share this:", heading=True)
+
+
+def test_an_ad_slots_label_is_a_control_and_a_sentence_about_ads_is_not():
+    for label in ("Advertisement", "ADVERTISEMENT", "Sponsored", "Toggle caption"):
+        assert is_interface_label(label), label
+    assert is_interface_label("Autoplay: On | Off")
+    assert not is_interface_label("Advertising revenue fell")
+    assert not is_interface_label("The advertisement ran on Sunday.")
+
+
+def test_an_advertisement_label_between_the_paragraphs_goes():
+    page = (
+        f"<html><body><article><p>{PARAGRAPHS[0]}</p><div>Advertisement</div>"
+        f"<p>{PARAGRAPHS[1]}</p></article></body></html>"
+    )
+    by_text = reasons(decided(page, 0.9))
+    assert by_text["Advertisement"] == INTERFACE_LABEL
+    assert [by_text[text] for text in PARAGRAPHS[:2]] == [CONTENT_REGION] * 2

@@ -7,11 +7,12 @@ Pinterest WhatsApp"), "Follow us on Twitter", a caption's "Caption Close".
 Inside the article's element they score as the article does, and the region
 keeps them. Their words say what they are: each is a verb or noun of the
 page's controls (share, tweet, pin, email, print, save, follow, subscribe,
-comment, close, caption, ...) or the name of a social network, a count
-("0shares", "1.2K") or a small function word ("us", "on", "this"), with at
-most ``OTHER_WORDS`` other word when ``INTERFACE_WORDS`` or more are the
-controls' ("Sharing is caring!"). A block of words a sentence or a heading
-uses ("Share your story", "We are on Facebook since 2009") has other words.
+comment, close, caption, advertisement, autoplay, ...) or the name of a
+social network, a count ("0shares", "1.2K") or a small function word ("us",
+"on", "this"), with at most ``OTHER_WORDS`` other word when
+``INTERFACE_WORDS`` or more are the controls' ("Sharing is caring!"). A
+block of words a sentence or a heading uses ("Share your story", "We are on
+Facebook since 2009") has other words.
 
 Only a page the article gate takes for an article (as ``article_end.py``,
 ``evidence.TAKEN_FOR_ARTICLE``) is tested: a contact page's list of social
@@ -34,7 +35,8 @@ NAME = "interface-labels"
 INTERFACE_LABEL = Reason(
     "a page's controls, not prose",
     "on a page taken for an article, a block whose words are all a page's controls: verbs "
-    "and nouns of sharing and of controls (share, tweet, email, follow, close, caption), "
+    "and nouns of sharing and of controls (share, tweet, email, follow, close, caption, "
+    "advertisement), "
     "social networks' names, counts and small function words, with one other word at most "
     'beside three controls\' words (a share bar, "Caption Close"). English words to start.',
     rule=NAME,
@@ -44,7 +46,8 @@ INTERFACE_LABEL = Reason(
 ACTIONS = frozenset(
     """share shares shared sharing tweet tweets retweet pin pins pinit email emails e-mail
     mail print save saved like likes follow followers subscribe comment comments reply
-    replies close caption expand collapse copy copied link embed send bookmark""".split()
+    replies close caption expand collapse copy copied link embed send bookmark advertisement
+    advertisements advertising ad ads sponsored autoplay toggle""".split()
 )
 # Social networks and messengers, as their share buttons name them.
 NETWORKS = frozenset(
@@ -53,7 +56,9 @@ NETWORKS = frozenset(
     mix vk xing weibo wechat sms snapchat""".split()
 )
 CONTROL_WORDS = ACTIONS | NETWORKS
-FUNCTION_WORDS = frozenset("""a an the this it is us on via to with by and or of for in""".split())
+FUNCTION_WORDS = frozenset(
+    """a an the this it is us on off via to with by and or of for in""".split()
+)
 # A count written beside a control ("12", "1.2K", "12,345"); a price ("$429")
 # or a size ("14″") is not one.
 COUNT = re.compile(r"\d+(?:[.,]\d+)*[km]?")
