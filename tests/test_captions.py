@@ -6,7 +6,12 @@ decides."""
 
 import pytest
 
-from scrapy_declutter.stages.rules.captions import CAPTION, KeepOutCaptions, ends_with_credit
+from scrapy_declutter.stages.rules.captions import (
+    CAPTION,
+    CREDIT_LABEL,
+    KeepOutCaptions,
+    ends_with_credit,
+)
 from scrapy_declutter.stages.rules.region import CONTENT_REGION
 from tests.factory import STORY, reasons_in_article
 
@@ -52,3 +57,24 @@ def test_on_a_page_not_taken_for_an_article_captions_stay():
 )
 def test_what_ends_with_a_credit(text, credit):
     assert ends_with_credit(text) is credit
+
+
+def test_a_caption_that_opens_with_its_credit_goes():
+    caption = "Image copyright EPA Image caption Puerto Rican players say they united the island"
+    by_text = decided(f"<p>{STORY[0]}</p><figure><p>{caption}</p></figure><p>{STORY[1]}</p>", 0.9)
+    assert by_text[caption] == CAPTION
+    assert [by_text[p] for p in STORY[:2]] == [CONTENT_REGION] * 2
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Image copyright Getty Images Image caption The harbour in 1948", True),
+        ("Photo credit: Jane Smith", True),
+        ("Image source, Reuters", True),
+        ("The image copyright belongs to the museum.", False),  # a sentence about it
+        ("Photography credits go to the team.", False),
+    ],
+)
+def test_what_opens_with_a_credit(text, label):
+    assert (CREDIT_LABEL.match(text) is not None) is label
