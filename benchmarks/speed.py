@@ -334,7 +334,7 @@ def main() -> None:
     mode.add_argument("--stages", action="store_true", help="print where a page's time goes")
     parser.add_argument("--pipelines", default="justext")
     parser.add_argument("--limit", type=int)
-    parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--repeat", type=int, help="timings of a call (1; 3 for --stages)")
     parser.add_argument("--every", type=int, help="every N-th page (default 3; 7 for --digest)")
     parser.add_argument("--pages", type=Path, help="--hashes: also write each page's hash here")
     parser.add_argument("--save", type=Path, help=SAVE_HELP)
@@ -348,7 +348,7 @@ def main() -> None:
             print(f"{corpus.name}: {digest(corpus, args.every or 7)}")
     elif args.stages:
         for corpus in args.corpora or default_corpora():
-            stages(corpus, args.every or 3, args.repeat if args.repeat > 1 else 3)
+            stages(corpus, args.every or 3, args.repeat or 3)
     elif args.against:
         with tempfile.TemporaryDirectory() as folder:
             old = package_at(args.against, Path(folder))
@@ -356,7 +356,7 @@ def main() -> None:
                 compare(corpus, old, args.every or 3)
     else:
         for corpus in args.corpora or [default_corpus_path()]:
-            pipelines(corpus, args.pipelines.split(","), args.limit, args.repeat)
+            pipelines(corpus, args.pipelines.split(","), args.limit, args.repeat or 1)
 
 
 if __name__ == "__main__":

@@ -36,9 +36,9 @@ INTERFACE_LABEL = Reason(
     "a page's controls, not prose",
     "on a page taken for an article, a block whose words are all a page's controls: verbs "
     "and nouns of sharing and of controls (share, tweet, email, follow, close, caption, "
-    "advertisement), "
-    "social networks' names, counts and small function words, with one other word at most "
-    'beside three controls\' words (a share bar, "Caption Close"). English words to start.',
+    "advertisement), social networks' names, counts and small function words, with one "
+    'other word at most beside three controls\' words (a share bar, "Caption Close"). '
+    "English words to start.",
     rule=NAME,
 )
 
