@@ -171,7 +171,6 @@ def page_steps(html: bytes, pipeline: tuple, repeat: int) -> dict[str, float] | 
     for a page the limits refuse or that holds nothing."""
     try:
         root = parse(html)
-        build_document(html, language="auto")
     except DeclutterError:
         return None
     if root is None:

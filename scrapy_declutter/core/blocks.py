@@ -93,6 +93,9 @@ LINE_WIDTH = 80
 # paragraph can fall short of; its words and links read the same anywhere.
 PROSE_WORDS = 30
 MOSTLY_LINKS = 0.5
+# A linked headline (another story's, in a box or a card): this many words
+# or more, mostly link text (``is_linked_headline``).
+HEADLINE_WORDS = 3
 # The longest XPath ``element_paths`` writes in full: on the 3,499 pages of
 # the three corpora, the longest is 417 characters.
 MAX_PATH_CHARS = 1_000
@@ -132,6 +135,13 @@ def is_prose(words: int, link_density: float) -> bool:
     """Whether a block of ``words`` words and ``link_density`` is a paragraph
     of prose: ``PROSE_WORDS`` words or more, not mostly link text."""
     return words >= PROSE_WORDS and link_density < MOSTLY_LINKS
+
+
+def is_linked_headline(words: int, link_density: float) -> bool:
+    """Whether a block of ``words`` words and ``link_density`` is a linked
+    headline: ``HEADLINE_WORDS`` words or more, mostly link text (so never
+    prose)."""
+    return words >= HEADLINE_WORDS and link_density >= MOSTLY_LINKS
 
 
 def word_lengths(text: str, stretch: int = STRETCH) -> list[int]:

@@ -11,8 +11,8 @@ many of them at middling scores.
 article (the article gate's probability above ``ARTICLE``): once the
 article's prose has ended (its last kept paragraph of ``PROSE_WORDS`` words
 or more that is not mostly link text), a run of ``MIN_CARDS`` cards or more
-is not this article. A card is a linked headline (a block of
-``HEADLINE_WORDS`` words or more, mostly link text) and up to
+is not this article. A card is a linked headline
+(``blocks.is_linked_headline``: a few words, mostly link text) and up to
 ``CARD_BLOCKS`` short blocks after it (under ``PROSE_WORDS`` words, not
 mostly links), at least one; a run ends at a block that is neither. The
 short block right before the run's first headline (its heading: at most
@@ -28,13 +28,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from scrapy_declutter.core.blocks import MOSTLY_LINKS, is_prose
+from scrapy_declutter.core.blocks import is_linked_headline, is_prose
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BAD
 from scrapy_declutter.core.reasons import Reason
 from scrapy_declutter.stages.evidence import TAKEN_FOR_ARTICLE, evidence_of
 
-HEADLINE_WORDS = 3
 MIN_CARDS = 3
 LABEL_WORDS = 6
 # Only pages the gate is sure are articles, and cards of one line: a broader
@@ -80,9 +79,7 @@ def teasers_after_article(
 ) -> list[int]:
     """The kept blocks of the teaser runs after the last kept paragraph of
     prose, from each block's words, link density and whether it is kept."""
-    headline = [
-        n >= HEADLINE_WORDS and density >= MOSTLY_LINKS for n, density in zip(words, link_densities)
-    ]
+    headline = list(map(is_linked_headline, words, link_densities))
     prose = [is_prose(n, density) for n, density in zip(words, link_densities)]
     end = max((i for i, is_kept in enumerate(kept) if is_kept and prose[i]), default=None)
     if end is None:

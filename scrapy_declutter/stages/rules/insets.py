@@ -7,8 +7,8 @@ content model, which weighs a block's neighbours, keeps them.
 
 On a page the article gate takes for an article (above ``ARTICLE``),
 ``KeepOutInsets`` takes out a run of ``MIN_LINKS`` kept blocks or more, each
-a linked headline (``HEADLINE_WORDS`` words or more, mostly link text, no
-paragraph of prose), that lies between the article's first and last kept
+a linked headline (``blocks.is_linked_headline``: a few words, mostly link
+text), that lies between the article's first and last kept
 paragraphs of prose, and the short block right before the run (its heading,
 ``LABEL_WORDS`` words or fewer). After the article such a list is the
 references' "Related posts", which they keep; there the teasers' rule
@@ -18,7 +18,7 @@ references' "Related posts", which they keep; there the teasers' rule
 from dataclasses import dataclass
 from typing import ClassVar
 
-from scrapy_declutter.core.blocks import MOSTLY_LINKS, Block, is_prose
+from scrapy_declutter.core.blocks import is_linked_headline
 from scrapy_declutter.core.document import Document
 from scrapy_declutter.core.labels import BAD
 from scrapy_declutter.core.reasons import Reason
@@ -26,7 +26,6 @@ from scrapy_declutter.stages.evidence import TAKEN_FOR_ARTICLE, evidence_of, kep
 
 ARTICLE = TAKEN_FOR_ARTICLE
 MIN_LINKS = 3
-HEADLINE_WORDS = 3
 LABEL_WORDS = 6
 NAME = "insets"
 INSET = Reason(
@@ -54,21 +53,14 @@ class KeepOutInsets:
         if len(prose) < 2:
             return
         inside = [i for i in range(prose[0] + 1, prose[-1]) if blocks[i].is_good]
-        for run in _runs([i for i in inside if _is_headline(blocks[i])], inside):
+        linked = [i for i in inside if is_linked_headline(blocks[i].words, blocks[i].link_density)]
+        for run in _runs(linked, inside):
             if len(run) >= MIN_LINKS:
                 position = inside.index(run[0])
                 if position and blocks[inside[position - 1]].words <= LABEL_WORDS:
                     run.insert(0, inside[position - 1])
                 for i in run:
                     blocks[i].label, blocks[i].reason = BAD, INSET
-
-
-def _is_headline(block: Block) -> bool:
-    return (
-        block.words >= HEADLINE_WORDS
-        and block.link_density >= MOSTLY_LINKS
-        and not is_prose(block.words, block.link_density)
-    )
 
 
 def _runs(chosen: list[int], among: list[int]) -> list[list[int]]:
